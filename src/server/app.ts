@@ -1,0 +1,56 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AiEngine } from "./ai/engine";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import type { Ledger } from "./ledger/ledger";
+import { healthRoutes } from "./modules/health/health.routes";
+import { errorsPlugin } from "./plugins/errors";
+import { securityPlugin } from "./plugins/security";
+import { sessionsPlugin } from "./plugins/sessions";
+import { staticPlugin } from "./plugins/static";
+import { createServices } from "./services";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  ledger: Ledger;
+  ai: AiEngine;
+  /** Folder of the built client; defaults to dist/client. */
+  clientRoot?: string;
+}
+
+const defaultClientRoot = fileURLToPath(new URL("../../dist/client", import.meta.url));
+
+/** Builds the whole app from its parts. Plugins load in a visible order: external and
+ * cross-cutting first, then the API modules, then the static client and its SPA fallback. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
+    requestTimeout: 30_000,
+    bodyLimit: 256 * 1024,
+    forceCloseConnections: "idle",
+    trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(",").map((s) => s.trim()) : false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const services = createServices(deps);
+  const secure = (config.PUBLIC_URL ?? "").startsWith("https://");
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, {
+    connectSrc: config.SOLANA_RPC_URL ? [new URL(config.SOLANA_RPC_URL).origin] : [],
+    rateLimitMax: 6000,
+  });
+  await app.register(sessionsPlugin, { sessions: services.sessions, secure });
+
+  await app.register(healthRoutes, { database: deps.database, ledger: deps.ledger });
+  for (const register of services.routes) await app.register(register);
+
+  await app.register(staticPlugin, { root: path.resolve(deps.clientRoot ?? defaultClientRoot) });
+  return app;
+}

@@ -1,0 +1,66 @@
+import path from "node:path";
+import { z } from "zod";
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+// Every variable the server reads, with its default. README lists the same set.
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default("127.0.0.1"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optional,
+  SOLANA_RPC_URL: optional,
+  WALLET_MASTER_KEY: optional,
+  PUBLIC_URL: optional,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: optional,
+  CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
+  AI_PROVIDER: z.enum(["offline", "openai", "google", "anthropic", "openai-compatible"]).optional(),
+  AI_MODEL: optional,
+  AI_BASE_URL: optional,
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  OPENAI_API_KEY: optional,
+  GOOGLE_GENERATIVE_AI_API_KEY: optional,
+  ANTHROPIC_API_KEY: optional,
+  AI_API_KEY: optional,
+  SEED_DEMO: z.enum(["ask", "yes", "no"]).default("ask"),
+  // Links the public pages show; each is hidden when unset (never a dead '#').
+  LINK_DISCORD: optional,
+  LINK_TWITTER: optional,
+  LINK_GITHUB: optional,
+  LINK_MIRROR: optional,
+  LINK_WHITEPAPER: optional,
+  LINK_DEMO_CALL: optional,
+  LINK_COMPARISON_VIDEO: optional,
+  LINK_DEMO_VIDEO: optional,
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    ...e,
+    DATA_DIR: path.resolve(e.DATA_DIR),
+    isProduction: e.NODE_ENV === "production",
+    links: {
+      discord: e.LINK_DISCORD,
+      twitter: e.LINK_TWITTER,
+      github: e.LINK_GITHUB,
+      mirror: e.LINK_MIRROR,
+      whitepaper: e.LINK_WHITEPAPER,
+      demoCall: e.LINK_DEMO_CALL,
+      comparisonVideo: e.LINK_COMPARISON_VIDEO,
+      demoVideo: e.LINK_DEMO_VIDEO,
+    },
+  };
+}

@@ -1,0 +1,3 @@
+// One file per area; drizzle-kit reads this index.
+export * from "./accounts";
+export * from "./tokens";

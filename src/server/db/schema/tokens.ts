@@ -1,0 +1,60 @@
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bytea, users } from "./accounts";
+
+/** A launch. The row (with signed bytes and signature) is written before the transaction is
+ * sent, so a retry or a crash never launches twice; start-up reconciles pending rows. */
+export const tokens = pgTable(
+  "tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    symbol: text("symbol").notNull(),
+    description: text("description").notNull().default(""),
+    tagline: text("tagline").notNull().default(""),
+    totalSupply: text("total_supply").notNull(),
+    decimals: integer("decimals").notNull(),
+    imageUrl: text("image_url").notNull().default(""),
+    website: text("website").notNull().default(""),
+    twitter: text("twitter").notNull().default(""),
+    discord: text("discord").notNull().default(""),
+    creatorWallet: text("creator_wallet").notNull(),
+    mintAddress: text("mint_address").notNull(),
+    status: text("status", { enum: ["pending", "active", "failed"] }).notNull().default("pending"),
+    signature: text("signature"),
+    signedTransaction: bytea("signed_transaction"),
+    lastValidBlockHeight: bigint("last_valid_block_height", { mode: "bigint" }),
+    failureReason: text("failure_reason"),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("tokens_mint").on(t.mintAddress),
+    uniqueIndex("tokens_user_idem").on(t.userId, t.idempotencyKey),
+    index("tokens_user").on(t.userId),
+    index("tokens_symbol").on(t.symbol),
+  ],
+);
+
+/** Token transfers made through the platform (idempotent per key). */
+export const transfers = pgTable(
+  "transfers",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mintAddress: text("mint_address").notNull(),
+    fromWallet: text("from_wallet").notNull(),
+    toWallet: text("to_wallet").notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    status: text("status", { enum: ["pending", "confirmed", "failed"] }).notNull().default("pending"),
+    signature: text("signature"),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("transfers_user_idem").on(t.userId, t.idempotencyKey), index("transfers_mint").on(t.mintAddress)],
+);

@@ -1,0 +1,112 @@
+// The one door to the chain. Two implementations: the embedded LiteSVM (default, durable,
+// offline) and a Solana JSON-RPC cluster (devnet). Services depend on this interface only.
+
+export type LedgerKind = "embedded" | "rpc";
+
+export interface LedgerInfo {
+  kind: LedgerKind;
+  /** Shown to people: "Local devnet (embedded)" or "Solana Devnet". */
+  clusterLabel: string;
+  /** "devnet" | "mainnet-beta" | "testnet" | "embedded" | "custom" */
+  cluster: string;
+}
+
+export interface LedgerHealth {
+  ok: boolean;
+  slot: bigint;
+  detail?: string;
+}
+
+export interface AccountSnapshot {
+  address: string;
+  lamports: bigint;
+  owner: string;
+  executable: boolean;
+  data: Uint8Array;
+}
+
+export interface MintInfo {
+  address: string;
+  programId: string;
+  supply: bigint;
+  decimals: number;
+  mintAuthority: string | null;
+  freezeAuthority: string | null;
+  metadata: TokenMetadataInfo | null;
+}
+
+export interface TokenMetadataInfo {
+  updateAuthority: string | null;
+  mint: string;
+  name: string;
+  symbol: string;
+  uri: string;
+  additionalMetadata: Array<[string, string]>;
+}
+
+export interface TokenHolding {
+  /** The token account's address. */
+  address: string;
+  mint: string;
+  owner: string;
+  amount: bigint;
+  decimals: number;
+}
+
+export type SignatureState = "confirmed" | "failed" | "unknown";
+
+export interface SignatureStatus {
+  signature: string;
+  state: SignatureState;
+  slot: bigint | null;
+  error: string | null;
+}
+
+export interface Blockhash {
+  blockhash: string;
+  lastValidBlockHeight: bigint;
+}
+
+/** A failed submission, with a message fit to show a person. */
+export class LedgerError extends Error {
+  constructor(
+    message: string,
+    readonly code:
+      | "insufficient_funds"
+      | "blockhash_expired"
+      | "already_processed"
+      | "rejected"
+      | "rate_limited"
+      | "unavailable",
+    readonly logs: string[] = [],
+  ) {
+    super(message);
+    this.name = "LedgerError";
+  }
+}
+
+export interface Ledger {
+  readonly info: LedgerInfo;
+  health(): Promise<LedgerHealth>;
+  getLatestBlockhash(): Promise<Blockhash>;
+  getBlockHeight(): Promise<bigint>;
+  getSlot(): Promise<bigint>;
+  getBalance(address: string): Promise<bigint>;
+  getAccount(address: string): Promise<AccountSnapshot | null>;
+  getMultipleAccounts(addresses: string[]): Promise<Array<AccountSnapshot | null>>;
+  minimumBalanceForRentExemption(dataLength: number): Promise<bigint>;
+  /** Lamports to an address (test SOL). Embedded: journaled before it returns. */
+  airdrop(address: string, lamports: bigint): Promise<string>;
+  /** Submits signed wire bytes; resolves once confirmed (embedded: executed and journaled).
+   * Throws LedgerError with a readable message when the chain refuses it. */
+  sendTransaction(wireTransaction: Uint8Array): Promise<string>;
+  simulateTransaction(wireTransaction: Uint8Array): Promise<{ error: string | null; logs: string[]; unitsConsumed: bigint }>;
+  getSignatureStatuses(signatures: string[]): Promise<SignatureStatus[]>;
+  /** Parsed Token-2022 (or SPL Token) mint, with its metadata extension when present. */
+  getMint(mint: string): Promise<MintInfo | null>;
+  /** Every token account an owner holds (both token programs). */
+  getTokenAccountsByOwner(owner: string): Promise<TokenHolding[]>;
+  /** Every token account of a mint (holders), largest first. */
+  getTokenAccountsByMint(mint: string): Promise<TokenHolding[]>;
+  close(): Promise<void>;
+}

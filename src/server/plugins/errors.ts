@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { HttpError } from "../http-errors";
+import { LedgerError } from "../ledger/ledger";
+
+// One error format for the whole API: { error, fields? }. 5xx internals stay in the log.
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const key = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "body";
+        fields[key] ??= issue.message ?? "Invalid value";
+      }
+      const first = Object.values(fields)[0] ?? "Invalid request";
+      const message = fields.body && Object.keys(fields).length === 1 ? "Request body must be a JSON object" : first;
+      return reply.status(400).send({ error: message, fields });
+    }
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
+    }
+    if (err instanceof LedgerError) {
+      const status = err.code === "unavailable" ? 503 : err.code === "rate_limited" ? 429 : 400;
+      return reply.status(status).send({ error: err.message });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own 4xx (bad JSON, body too large, unsupported media type, rate limit).
+      const message =
+        err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+          ? "Send JSON (Content-Type: application/json)"
+          : err.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
+            ? "Request body must be a JSON object"
+            : err.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+              ? "Request body is too large"
+              : err.message.startsWith("Body is not valid JSON") || err.code === "FST_ERR_CTP_INVALID_CONTENT_LENGTH"
+                ? "Request body is not valid JSON"
+                : err.message;
+      return reply.status(status).send({ error: message });
+    }
+    request.log.error({ err }, "unhandled error");
+    return reply.status(500).send({ error: "Something went wrong on our side. Please try again." });
+  });
+});

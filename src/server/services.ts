@@ -1,0 +1,15 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { AppDeps } from "./app";
+import { SessionService } from "./modules/accounts/session.service";
+
+/** Wires every service from the app's parts, and lists the route plugins in load order.
+ * Services receive their dependencies as an object, so tests hand them real ones. */
+export function createServices(deps: AppDeps) {
+  const { db } = deps.database;
+  const sessions = new SessionService(db);
+
+  const routes: FastifyPluginAsync[] = [];
+  return { sessions, routes };
+}
+
+export type Services = ReturnType<typeof createServices>;

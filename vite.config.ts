@@ -1,0 +1,26 @@
+import { fileURLToPath } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const apiPort = Number(process.env.API_PORT ?? 5001);
+
+export default defineConfig({
+  root: "src/client",
+  publicDir: "public",
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      "@shared": fileURLToPath(new URL("./src/shared", import.meta.url)),
+      "@": fileURLToPath(new URL("./src/client", import.meta.url)),
+    },
+  },
+  build: { outDir: "../../dist/client", emptyOutDir: true, target: "es2022" },
+  server: {
+    port: Number(process.env.PORT ?? 5000),
+    proxy: {
+      "/api": `http://127.0.0.1:${apiPort}`,
+      "/rpc": `http://127.0.0.1:${apiPort}`,
+    },
+  },
+});
