@@ -1,5 +1,4 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AiEngine } from "./ai/engine";
@@ -18,11 +17,9 @@ export interface AppDeps {
   database: Database;
   ledger: Ledger;
   ai: AiEngine;
-  /** Folder of the built client; defaults to dist/client. */
-  clientRoot?: string;
+  /** Folder of the built client (CLIENT_DIST). */
+  clientRoot: string;
 }
-
-const defaultClientRoot = fileURLToPath(new URL("../../dist/client", import.meta.url));
 
 /** Builds the whole app from its parts. Plugins load in a visible order: external and
  * cross-cutting first, then the API modules, then the static client and its SPA fallback. */
@@ -51,6 +48,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database: deps.database, ledger: deps.ledger });
   for (const register of services.routes) await app.register(register);
 
-  await app.register(staticPlugin, { root: path.resolve(deps.clientRoot ?? defaultClientRoot) });
+  await app.register(staticPlugin, { root: path.resolve(deps.clientRoot) });
   return app;
 }

@@ -16,6 +16,7 @@ const EnvSchema = z.object({
   SOLANA_RPC_URL: optional,
   WALLET_MASTER_KEY: optional,
   PUBLIC_URL: optional,
+  CLIENT_DIST: z.string().default("./dist/client"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: optional,
   CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),

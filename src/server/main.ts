@@ -15,7 +15,7 @@ async function main() {
     checkpointIntervalMs: config.CHECKPOINT_INTERVAL_MS,
   });
   const ai = createAiEngine(config);
-  const app = await buildApp({ config, database, ledger, ai });
+  const app = await buildApp({ config, database, ledger, ai, clientRoot: config.CLIENT_DIST });
 
   let closing = false;
   const shutdown = async (signal: string) => {
