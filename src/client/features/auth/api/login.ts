@@ -1,0 +1,21 @@
+import type { LoginRequest, User } from "@shared/schemas/auth";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPost } from "@/lib/api";
+import { setSessionUser } from "../hooks/use-session";
+
+/** POST /api/auth/email. */
+export function loginWithEmail(body: LoginRequest): Promise<{ user: User }> {
+  return apiPost<{ user: User }>("/api/auth/email", body);
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: loginWithEmail,
+    onSuccess: ({ user }) => {
+      // A new session may own different data: drop whatever the previous one cached.
+      queryClient.clear();
+      setSessionUser(queryClient, user);
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPost } from "@/lib/api";
+import { setSessionUser } from "../hooks/use-session";
+
+/** POST /api/auth/logout: kills the server session. */
+export function logout(): Promise<{ ok: true }> {
+  return apiPost<{ ok: true }>("/api/auth/logout");
+}
+
+/** Signs out and forgets every cached query, so no other user's data lingers on screen. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      queryClient.clear();
+      setSessionUser(queryClient, null);
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import type { RegisterRequest, User } from "@shared/schemas/auth";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPost } from "@/lib/api";
+import { setSessionUser } from "../hooks/use-session";
+
+/** POST /api/register: creates the account and its session. */
+export function register(body: RegisterRequest): Promise<{ user: User }> {
+  return apiPost<{ user: User }>("/api/register", body);
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: ({ user }) => {
+      queryClient.clear();
+      setSessionUser(queryClient, user);
+    },
+  });
+}

@@ -1,0 +1,45 @@
+import type { User } from "@shared/schemas/auth";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect } from "react";
+import { sessionQueryKey, sessionQueryOptions } from "../api/get-me";
+
+// Spec section 3: the browser keeps the (non-secret) user object under `user`.
+// The HttpOnly cookie stays the credential; this copy is never trusted for access.
+const STORAGE_KEY = "user";
+
+function writeStoredUser(user: User | null): void {
+  try {
+    if (user) localStorage.setItem(STORAGE_KEY, JSON.stringify(user));
+    else localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    /* storage disabled (private mode): the cookie session still works */
+  }
+}
+
+/** Record a freshly signed-in (or signed-out) user everywhere the app reads it. */
+export function setSessionUser(queryClient: QueryClient, user: User | null): void {
+  queryClient.setQueryData(sessionQueryKey, { user });
+  writeStoredUser(user);
+}
+
+export interface Session {
+  user: User | null;
+  isLoading: boolean;
+}
+
+/** The signed-in user from GET /api/auth/me (the server decides, not localStorage). */
+export function useSession(): Session {
+  const query = useQuery(sessionQueryOptions);
+  const user = query.data?.user ?? null;
+  useEffect(() => {
+    // Keep the stored copy in step with what the server says (e.g. an expired session).
+    if (query.isSuccess) writeStoredUser(user);
+  }, [query.isSuccess, user]);
+  return { user, isLoading: query.isPending };
+}
+
+/** Re-read the session (after linking a wallet, say) so every screen sees the new user. */
+export function useRefreshSession(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: sessionQueryKey }), [queryClient]);
+}

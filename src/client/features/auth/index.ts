@@ -1,0 +1,3 @@
+// Public surface of the auth feature for pages and other features.
+export { useLogout } from "./api/logout";
+export { type Session, setSessionUser, useRefreshSession, useSession } from "./hooks/use-session";
