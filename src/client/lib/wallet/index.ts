@@ -1,0 +1,11 @@
+export { base64ToBytes, bytesToBase64, toBase58 } from "./encoding";
+export {
+  canSignTransactions,
+  connectWallet,
+  disconnectWallet,
+  SOLANA_DEVNET_CHAIN,
+  type SolanaWallet,
+  signMessage,
+  signTransaction,
+} from "./standard";
+export { useSolanaWallets } from "./use-wallets";
