@@ -85,6 +85,6 @@ CREATE INDEX "wallets_user" ON "wallets" USING btree ("user_id");--> statement-b
 CREATE UNIQUE INDEX "tokens_mint" ON "tokens" USING btree ("mint_address");--> statement-breakpoint
 CREATE UNIQUE INDEX "tokens_user_idem" ON "tokens" USING btree ("user_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "tokens_user" ON "tokens" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "tokens_symbol" ON "tokens" USING btree ("symbol");--> statement-breakpoint
+CREATE UNIQUE INDEX "tokens_symbol_live" ON "tokens" USING btree ("symbol") WHERE status <> 'failed';--> statement-breakpoint
 CREATE UNIQUE INDEX "transfers_user_idem" ON "transfers" USING btree ("user_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "transfers_mint" ON "transfers" USING btree ("mint_address");

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { bytea, users } from "./accounts";
 
@@ -35,7 +36,8 @@ export const tokens = pgTable(
     uniqueIndex("tokens_mint").on(t.mintAddress),
     uniqueIndex("tokens_user_idem").on(t.userId, t.idempotencyKey),
     index("tokens_user").on(t.userId),
-    index("tokens_symbol").on(t.symbol),
+    // A symbol names one live token on the platform; failed launches free it again.
+    uniqueIndex("tokens_symbol_live").on(t.symbol).where(sql`status <> 'failed'`),
   ],
 );
 

@@ -1,0 +1,82 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users, walletChallenges, wallets } from "../../db/schema/index";
+
+export type UserRow = typeof users.$inferSelect;
+export type WalletRow = typeof wallets.$inferSelect;
+
+/** Queries for users, their wallets and sign-in challenges. */
+export class AccountsRepo {
+  constructor(private db: Db) {}
+
+  async insertUser(values: { username?: string | null; email?: string | null; passwordHash?: string | null; isDemo?: boolean }) {
+    const [row] = await this.db
+      .insert(users)
+      .values({ id: randomUUID(), ...values })
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    return row;
+  }
+
+  async userById(id: string) {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async userByEmail(email: string) {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
+    return row ?? null;
+  }
+
+  async userByUsername(username: string) {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+      .limit(1);
+    return row ?? null;
+  }
+
+  walletsOf(userId: string) {
+    return this.db.select().from(wallets).where(eq(wallets.userId, userId)).orderBy(asc(wallets.createdAt));
+  }
+
+  async walletByPublicKey(publicKey: string) {
+    const [row] = await this.db.select().from(wallets).where(eq(wallets.publicKey, publicKey)).limit(1);
+    return row ?? null;
+  }
+
+  async insertWallet(values: typeof wallets.$inferInsert) {
+    const [row] = await this.db.insert(wallets).values(values).returning();
+    if (!row) throw new Error("insert returned no row");
+    return row;
+  }
+
+  async insertChallenge(values: typeof walletChallenges.$inferInsert) {
+    await this.db.insert(walletChallenges).values(values);
+  }
+
+  /** Burns a nonce atomically: of many parallel calls, exactly one gets the row back. */
+  async burnChallenge(nonce: string, now: Date) {
+    const [row] = await this.db
+      .update(walletChallenges)
+      .set({ usedAt: now })
+      .where(and(eq(walletChallenges.nonce, nonce), isNull(walletChallenges.usedAt), gt(walletChallenges.expiresAt, now)))
+      .returning();
+    return row ?? null;
+  }
+
+  async challenge(nonce: string) {
+    const [row] = await this.db.select().from(walletChallenges).where(eq(walletChallenges.nonce, nonce)).limit(1);
+    return row ?? null;
+  }
+}
+
+/** PostgreSQL unique violation (both node-postgres and PGlite expose the SQLSTATE). */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e?.code ?? e?.cause?.code;
+  const name = e?.constraint ?? e?.cause?.constraint;
+  return code === "23505" && (!constraint || name === constraint);
+}

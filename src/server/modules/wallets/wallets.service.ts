@@ -1,0 +1,109 @@
+import { randomUUID } from "node:crypto";
+import { LAMPORTS_PER_SOL, TEST_AIRDROP_SOL } from "@shared/constants";
+import { formatAmount } from "@shared/amounts";
+import { conflict, forbidden, notFound, tooManyRequests } from "../../http-errors";
+import { generateSeed, publicKeyFromSeed, secretKeyBase58, signerFromSeed } from "../../ledger/keys";
+import type { Ledger } from "../../ledger/ledger";
+import { SlidingWindow } from "../../lib/sliding-window";
+import { type AccountsRepo, isUniqueViolation, type UserRow, type WalletRow } from "../accounts/accounts.repo";
+import type { AccountsService } from "../accounts/accounts.service";
+import type { Custody } from "./custody";
+
+const AIRDROPS_PER_WINDOW = 10;
+const AIRDROP_WINDOW_MS = 10 * 60_000;
+
+interface Deps {
+  repo: AccountsRepo;
+  accounts: AccountsService;
+  custody: Custody;
+  ledger: Ledger;
+}
+
+export const solText = (lamports: bigint) => formatAmount(lamports, 9);
+
+/** Embedded wallets (server custody, sealed seeds), linked external wallets, test SOL. */
+export class WalletsService {
+  private airdrops = new SlidingWindow(AIRDROP_WINDOW_MS);
+
+  constructor(private deps: Deps) {}
+
+  /** A new embedded wallet for `userId`, or for a new wallet-only account when null. The
+   * secret key is returned this once, for the owner's backup; only its sealed seed is kept. */
+  async generate(userId: string | null): Promise<{ user: UserRow; publicKey: string; privateKey: string }> {
+    const { repo, custody } = this.deps;
+    const user = userId ? await repo.userById(userId) : await repo.insertUser({});
+    if (!user) throw notFound("Account not found");
+    const seed = generateSeed();
+    try {
+      const publicKey = await publicKeyFromSeed(seed);
+      const id = randomUUID();
+      const sealed = custody.seal(seed, { walletId: id, userId: user.id });
+      await repo.insertWallet({ id, userId: user.id, publicKey, kind: "embedded", ...sealed });
+      return { user, publicKey, privateKey: await secretKeyBase58(seed) };
+    } finally {
+      seed.fill(0);
+    }
+  }
+
+  /** Adds an external wallet to the account after it proved control by signing our message. */
+  async link(userId: string, address: string, message: string, signature: string): Promise<void> {
+    await this.deps.accounts.verifyWalletProof(address, message, signature);
+    const existing = await this.deps.repo.walletByPublicKey(address);
+    if (existing) {
+      if (existing.userId === userId) return;
+      throw conflict("That wallet belongs to another account");
+    }
+    try {
+      await this.deps.repo.insertWallet({ id: randomUUID(), userId, publicKey: address, kind: "external" });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict("That wallet belongs to another account");
+      throw err;
+    }
+  }
+
+  async list(userId: string) {
+    const rows = await this.deps.repo.walletsOf(userId);
+    return Promise.all(
+      rows.map(async (w) => {
+        const lamports = await this.deps.ledger.getBalance(w.publicKey);
+        return { publicKey: w.publicKey, kind: w.kind, lamports: lamports.toString(), sol: solText(lamports) };
+      }),
+    );
+  }
+
+  /** The caller's own wallet, or 403: nobody acts through someone else's wallet. */
+  async ownWallet(userId: string, address: string, action: string): Promise<WalletRow> {
+    const wallet = await this.deps.repo.walletByPublicKey(address);
+    if (!wallet || wallet.userId !== userId) throw forbidden(`You can only ${action} with your own wallets`);
+    return wallet;
+  }
+
+  async airdrop(userId: string, address: string) {
+    await this.ownWallet(userId, address, "request test SOL");
+    if (!this.airdrops.take(userId, AIRDROPS_PER_WINDOW))
+      throw tooManyRequests("Too many test SOL requests. Wait a few minutes and try again.");
+    const signature = await this.deps.ledger.airdrop(address, BigInt(TEST_AIRDROP_SOL) * LAMPORTS_PER_SOL);
+    const lamports = await this.deps.ledger.getBalance(address);
+    return { signature, lamports: lamports.toString(), sol: solText(lamports) };
+  }
+
+  /** A signer for an embedded wallet of this user. The seed lives only for this call. */
+  async signerFor(wallet: WalletRow) {
+    if (wallet.kind !== "embedded" || !wallet.encryptedSeed || !wallet.wrappedKey || !wallet.keyId)
+      throw forbidden("This wallet signs in your browser");
+    const seed = this.deps.custody.open(
+      {
+        encryptedSeed: wallet.encryptedSeed,
+        wrappedKey: wallet.wrappedKey,
+        keyId: wallet.keyId,
+        keyVersion: wallet.keyVersion ?? 1,
+      },
+      { walletId: wallet.id, userId: wallet.userId },
+    );
+    try {
+      return await signerFromSeed(seed);
+    } finally {
+      seed.fill(0);
+    }
+  }
+}
