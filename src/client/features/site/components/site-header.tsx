@@ -1,0 +1,118 @@
+import { Menu, X } from "lucide-react";
+import { type ReactNode, useEffect, useId, useState } from "react";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { useSession } from "@/features/auth";
+import { Brand } from "./brand";
+
+export type NavItem = { label: string; href: string } | { label: string; onSelect: () => void };
+
+export interface SiteHeaderProps {
+  /** Links or in-page actions; on narrow screens they fold into a menu. */
+  nav?: readonly NavItem[];
+  /** Right-hand controls. Defaults to Dashboard (signed in) or Sign in. */
+  actions?: ReactNode;
+  /** Fixed over the page (landing) instead of sticky in the flow. */
+  fixed?: boolean;
+}
+
+const navItemClass =
+  "rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground";
+
+function NavEntry({ item, onDone, className }: { item: NavItem; onDone?: () => void; className?: string }) {
+  if ("href" in item) {
+    return (
+      <Link href={item.href} className={cn(navItemClass, className)} onClick={onDone}>
+        {item.label}
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={cn(navItemClass, "text-left", className)}
+      onClick={() => {
+        onDone?.();
+        item.onSelect();
+      }}
+    >
+      {item.label}
+    </button>
+  );
+}
+
+function DefaultActions() {
+  const { user } = useSession();
+  return user ? (
+    <Button asChild size="sm" variant="primary">
+      <Link href="/dashboard">Dashboard</Link>
+    </Button>
+  ) : (
+    <Button asChild size="sm" variant="outline">
+      <Link href="/auth">Sign in</Link>
+    </Button>
+  );
+}
+
+/** The top bar: brand, navigation, actions. */
+export function SiteHeader({ nav = [], actions, fixed = false }: SiteHeaderProps) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setOpen(false);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  return (
+    <header
+      className={cn(
+        "inset-x-0 top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/70",
+        fixed ? "fixed" : "sticky",
+      )}
+    >
+      <div className="mx-auto flex h-16 max-w-page items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Brand />
+        {nav.length > 0 ? (
+          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+            {nav.map((item) => (
+              <NavEntry key={item.label} item={item} />
+            ))}
+          </nav>
+        ) : null}
+        <div className="flex items-center gap-2">
+          {actions ?? <DefaultActions />}
+          {nav.length > 0 ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="md:hidden"
+              aria-expanded={open}
+              aria-controls={menuId}
+              aria-label={open ? "Close menu" : "Open menu"}
+              onClick={() => setOpen((v) => !v)}
+            >
+              {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {nav.length > 0 ? (
+        <nav id={menuId} aria-label="Main (mobile)" hidden={!open} className="border-t border-border px-4 pb-4 md:hidden">
+          <ul className="flex flex-col pt-2">
+            {nav.map((item) => (
+              <li key={item.label}>
+                <NavEntry item={item} onDone={() => setOpen(false)} className="block w-full py-3 text-base" />
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}
