@@ -1,4 +1,47 @@
-// Placeholder until its issue lands this page (owner listed in the team brief).
-export default function Page() {
-  return <main className="p-8">This page is being built.</main>;
+import type { User } from "@shared/schemas/auth";
+import { useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { EmailAuthForm, type EmailMode } from "@/features/auth/components/email-auth-form";
+import { LegalNote } from "@/features/auth/components/legal-note";
+import { PageShell } from "@/features/site";
+import { WalletSignIn } from "@/features/wallet/components/wallet-sign-in";
+
+/** /auth: email (login / sign up) or wallet; every success lands on /dashboard. */
+export default function AuthPage() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const params = new URLSearchParams(search);
+  const [tab, setTab] = useState(params.get("tab") === "wallet" ? "wallet" : "email");
+  const [mode, setMode] = useState<EmailMode>(params.get("mode") === "signup" ? "signup" : "login");
+  const done = (_user: User) => navigate("/dashboard");
+
+  return (
+    <PageShell className="flex items-start justify-center px-4 py-10 sm:py-16">
+      <Card className="w-full max-w-md">
+        <CardHeader>
+          <h1 className="text-xl leading-snug font-semibold tracking-tight">
+            {tab === "email" && mode === "signup" ? "Create your account" : "Welcome to your creator economy"}
+          </h1>
+          <CardDescription>Sign in with email, or with a Solana wallet you already use.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-6">
+          <Tabs value={tab} onValueChange={setTab}>
+            <TabsList className="grid w-full grid-cols-2">
+              <TabsTrigger value="email">Email</TabsTrigger>
+              <TabsTrigger value="wallet">Wallet</TabsTrigger>
+            </TabsList>
+            <TabsContent value="email">
+              <EmailAuthForm mode={mode} onModeChange={setMode} onDone={done} />
+            </TabsContent>
+            <TabsContent value="wallet">
+              <WalletSignIn onDone={done} />
+            </TabsContent>
+          </Tabs>
+          <LegalNote />
+        </CardContent>
+      </Card>
+    </PageShell>
+  );
 }

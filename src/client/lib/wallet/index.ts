@@ -1,3 +1,4 @@
+export { shortAddress } from "./format";
 export { base64ToBytes, bytesToBase64, toBase58 } from "./encoding";
 export {
   canSignTransactions,
