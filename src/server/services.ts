@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { AppDeps } from "./app";
 import { SessionService } from "./modules/accounts/session.service";
+import { aiRoutes } from "./modules/ai/ai.routes";
+import { AiService } from "./modules/ai/ai.service";
 import { siteRoutes } from "./modules/site/site.routes";
 import { SiteService } from "./modules/site/site.service";
 
@@ -12,7 +14,10 @@ export function createServices(deps: AppDeps) {
 
   const site = new SiteService({ db, links: deps.config.links });
 
+  const ai = new AiService({ db, ai: deps.ai });
+
   const routes: FastifyPluginAsync[] = [];
+  routes.push(aiRoutes(ai));
   routes.push(siteRoutes(site));
   return { sessions, routes };
 }

@@ -1,8 +1,48 @@
-import type { AiProfile, GenerateIdentityRequest } from "@shared/schemas/ai";
+import type { AgentTier } from "@shared/constants";
+import type { AiProfile, GenerateIdentitySchema } from "@shared/schemas/ai";
+import type { z } from "zod";
+
+/** A validated identity request, defaults applied. */
+export type IdentityRequest = z.output<typeof GenerateIdentitySchema>;
 
 /** What identity drafting needs from the platform. */
 export interface DraftContext {
   isSymbolTaken(symbol: string): Promise<boolean>;
+}
+
+/** Which engine produced an answer, honestly: shown to people next to it. */
+export interface EngineInfo {
+  kind: "offline" | "provider";
+  label: string;
+}
+
+export interface ChatTurn {
+  role: "user" | "assistant";
+  content: string;
+}
+
+/** Everything an agent may answer from: its persona, its token's facts, its notes. */
+export interface AgentChatRequest {
+  agent: {
+    name: string;
+    specialty: string;
+    description: string;
+    capabilities: string[];
+    tier: AgentTier;
+    responseStyle: string;
+    knowledgeNotes: string;
+  };
+  token: { name: string; symbol: string; mint: string; totalSupply: string; creator: string };
+  /** Earlier turns of this user's conversation with the agent, oldest first. */
+  history: ChatTurn[];
+  message: string;
+  signal?: AbortSignal;
+}
+
+/** A reply being produced: the engine is known before the first chunk is sent. */
+export interface ChatReply {
+  engine: EngineInfo;
+  chunks: AsyncIterable<string>;
 }
 
 /** The AI layer's one interface (offline engine or an AI SDK provider behind it). */
@@ -10,5 +50,6 @@ export interface AiEngine {
   readonly kind: "offline" | "provider";
   /** Shown to people, e.g. "drafted offline" or "openai gpt-4o-mini". */
   readonly label: string;
-  draftIdentity(request: Required<GenerateIdentityRequest>, context: DraftContext): Promise<AiProfile>;
+  draftIdentity(request: IdentityRequest, context: DraftContext): Promise<AiProfile>;
+  chat(request: AgentChatRequest): Promise<ChatReply>;
 }

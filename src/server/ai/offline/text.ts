@@ -1,0 +1,135 @@
+// Small text tools shared by the offline engines: tokenizing, stopwords, a stable hash and a
+// seeded random generator (same input -> same draft, different inputs -> different drafts).
+
+const STOPWORDS = new Set(
+  (
+    "a about above after again against all also am an and any are as at be because been before being below " +
+    "between both but by can could did do does doing down during each even ever every few for from further get " +
+    "gets got had has have having he her here hers herself him himself his how i if in into is it its itself " +
+    "just like lot lots make makes many me more most much my myself need new no nor not now of off on once one " +
+    "only or other our ours ourselves out over own really same she should so some such than that the their " +
+    "theirs them themselves then there these they thing things this those through to too under until up us " +
+    "very want wants was we were what when where which while who whom why will with would you your yours " +
+    "yourself yourselves im i'm ive i've id i'd ill i'll dont don't cant can't going help helping love loving " +
+    "people person build building community goal goals years year day days time way ways well use using used " +
+    "work working works something someone everyone anyone around across via per let lets let's name called " +
+    "based currently mostly mainly help want hope looking trying try start started create creating"
+  ).split(/\s+/),
+);
+
+/** Lower-case word tokens (letters and digits, inner apostrophes dropped). */
+export function tokenize(text: string): string[] {
+  return (
+    (
+      text
+        .toLowerCase()
+        .normalize("NFKD")
+        .replace(/[\u0300-\u036f]/g, "")
+        // "lo-fi", "hip-hop": one word.
+        .replace(/([a-z])-([a-z])/g, "$1$2")
+        .match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? []
+    ).map((w) => w.replace(/'/g, ""))
+  );
+}
+
+export function isStopword(word: string): boolean {
+  return STOPWORDS.has(word);
+}
+
+/** A light suffix stripper, enough to match "painting" with "paintings" and "painter". */
+export function stem(word: string): string {
+  if (word.length <= 4) return word;
+  for (const suffix of ["ings", "ing", "ers", "er", "ies", "es", "s", "ed", "ly"]) {
+    if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
+      return suffix === "ies" ? `${word.slice(0, -3)}y` : word.slice(0, -suffix.length);
+    }
+  }
+  return word;
+}
+
+// Verbs and fillers that make poor token names even when frequent ("stream every Friday").
+const WEAK = new Set(
+  (
+    "make share teach stream post paint write play record sell offer show run host give grow learn " +
+    "monday tuesday wednesday thursday friday saturday sunday weekly daily monthly online free open " +
+    "small big great good best full part fans fan followers audience supporters content stuff"
+  ).split(" "),
+);
+
+/** The content words of a text, most salient first: frequency, then nouns over verbs and
+ * fillers, then first use (people tend to say the main thing early). */
+export function keywords(text: string, limit = 6): string[] {
+  const words = tokenize(text).filter((w) => w.length >= 3 && !isStopword(w) && !/^\d+$/.test(w));
+  const score = new Map<string, { score: number; first: number }>();
+  words.forEach((w, i) => {
+    const s = score.get(w);
+    if (s) s.score += 3;
+    else
+      score.set(w, {
+        score: 3 + (w.length >= 5 ? 1 : 0) - (w.endsWith("ing") ? 2 : 0) - (WEAK.has(w) ? 3 : 0),
+        first: i,
+      });
+  });
+  return [...score.entries()]
+    .sort((a, b) => b[1].score - a[1].score || a[1].first - b[1].first)
+    .slice(0, limit)
+    .map(([w]) => w);
+}
+
+/** A person's name when the text gives one: "I'm Maya", "my name is Leo Park", "Maya here". */
+export function personName(text: string): string | null {
+  const patterns = [
+    /\bmy name is ([A-Z][a-zA-Z'-]+(?: [A-Z][a-zA-Z'-]+)?)/,
+    /\b(?:I am|I'm|Im|this is|call me) ([A-Z][a-zA-Z'-]+(?: [A-Z][a-zA-Z'-]+)?)/,
+    /^([A-Z][a-zA-Z'-]+) here\b/,
+  ];
+  for (const re of patterns) {
+    const match = re.exec(text.trim());
+    const candidate = match?.[1];
+    // "I'm A painter" must not yield the name "A".
+    if (candidate && candidate.length >= 2 && !isStopword(candidate.split(" ")[0]?.toLowerCase() ?? "")) {
+      return candidate;
+    }
+  }
+  return null;
+}
+
+export function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** FNV-1a, 32 bits: a stable hash of a string. */
+export function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** mulberry32: a tiny seeded generator. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function pick<T>(items: readonly T[], random: () => number): T {
+  const item = items[Math.floor(random() * items.length)];
+  if (item === undefined) throw new Error("pick from an empty list");
+  return item;
+}
+
+/** Cuts text at a word boundary so it fits `max` characters. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, "")}…`;
+}

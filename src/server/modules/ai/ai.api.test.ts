@@ -1,0 +1,92 @@
+import { AiProfileSchema } from "@shared/schemas/ai";
+import { TokenFormSchema } from "@shared/schemas/token";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "../../../../tests/support/http";
+import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
+import { tokens, users } from "../../db/schema/index";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const body = {
+  userInput: "I'm Maya, I paint watercolor landscapes of the Scottish highlands",
+  profession: "artist",
+  style: "creative",
+};
+
+describe("POST /api/ai/generate-identity", () => {
+  it("drafts a profile that passes the token form, signed out", async () => {
+    const res = await new Client(t.url).post("/api/ai/generate-identity", body);
+    expect(res.status).toBe(200);
+    const profile = AiProfileSchema.parse(res.body);
+    expect(profile.engine).toEqual({ kind: "offline", label: "drafted offline" });
+    expect(profile.name).toContain("Maya");
+    expect(
+      TokenFormSchema.safeParse({ ...profile, totalSupply: profile.tokenomics.totalSupply }).success,
+    ).toBe(true);
+  });
+
+  it("applies the spec's defaults for goals, audience, profession and style", async () => {
+    const res = await new Client(t.url).post("/api/ai/generate-identity", { userInput: body.userInput });
+    expect(res.status).toBe(200);
+    expect(AiProfileSchema.parse(res.body).description).toMatch(/supporters/);
+  });
+
+  it("never proposes a symbol a live or pending token already uses", async () => {
+    const first = AiProfileSchema.parse(
+      (await new Client(t.url).post("/api/ai/generate-identity", body)).body,
+    );
+    const db = t.deps.database.db;
+    await db.insert(users).values({ id: "u-taken", username: "taken" });
+    await db.insert(tokens).values({
+      id: "t-taken",
+      userId: "u-taken",
+      name: "Taken",
+      symbol: first.symbol,
+      totalSupply: "1000",
+      decimals: 9,
+      creatorWallet: "w",
+      mintAddress: "m-taken",
+      status: "active",
+    });
+    const second = AiProfileSchema.parse(
+      (await new Client(t.url).post("/api/ai/generate-identity", body)).body,
+    );
+    expect(second.symbol).not.toBe(first.symbol);
+    expect(second.symbol).toMatch(/^[A-Z]{3,6}$/);
+  });
+
+  it("refuses input under 10 characters with a field message", async () => {
+    const res = await new Client(t.url).post<{ error: string; fields: Record<string, string> }>(
+      "/api/ai/generate-identity",
+      { userInput: "   short   " },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.fields.userInput).toMatch(/at least 10 characters/);
+  });
+
+  it("refuses an unknown profession", async () => {
+    const res = await new Client(t.url).post("/api/ai/generate-identity", {
+      ...body,
+      profession: "astronaut",
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it("limits drafts per IP with a 429 in the API's error format", async () => {
+    const client = new Client(t.url);
+    const statuses: number[] = [];
+    for (let i = 0; i < 70; i++) {
+      statuses.push((await client.post("/api/ai/generate-identity", body)).status);
+    }
+    expect(statuses).toContain(429);
+    const res = await client.post<{ error: string }>("/api/ai/generate-identity", body);
+    expect(res.status).toBe(429);
+    expect(typeof res.body.error).toBe("string");
+  });
+});

@@ -1,0 +1,24 @@
+import type { AiProfile } from "@shared/schemas/ai";
+import type { AiEngine, IdentityRequest } from "../../ai/engine";
+import type { Db } from "../../db/client";
+import { badGateway } from "../../http-errors";
+import { isSymbolTaken } from "./ai.repo";
+
+export const IDENTITY_FAILED = "Failed to generate AI profile";
+
+/** Identity drafting for the wizard's first step. The engine decides how; this service gives
+ * it the platform's facts (symbols in use) and turns any failure into the spec's message. */
+export class AiService {
+  constructor(private readonly deps: { db: Db; ai: AiEngine; log?: (err: unknown) => void }) {}
+
+  async generateIdentity(request: IdentityRequest): Promise<AiProfile> {
+    try {
+      return await this.deps.ai.draftIdentity(request, {
+        isSymbolTaken: (s) => isSymbolTaken(this.deps.db, s),
+      });
+    } catch (err) {
+      this.deps.log?.(err);
+      throw badGateway(IDENTITY_FAILED);
+    }
+  }
+}
