@@ -1,6 +1,18 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { AppDeps } from "./app";
+import { AccountsRepo } from "./modules/accounts/accounts.repo";
+import { accountsRoutes } from "./modules/accounts/accounts.routes";
+import { AccountsService } from "./modules/accounts/accounts.service";
+import { LoginThrottle } from "./modules/accounts/login-throttle";
 import { SessionService } from "./modules/accounts/session.service";
+import { LaunchService } from "./modules/tokens/launch.service";
+import { TokensRepo } from "./modules/tokens/tokens.repo";
+import { tokensRoutes } from "./modules/tokens/tokens.routes";
+import { TokensService } from "./modules/tokens/tokens.service";
+import { TransferService } from "./modules/tokens/transfer.service";
+import { Custody } from "./modules/wallets/custody";
+import { walletsRoutes } from "./modules/wallets/wallets.routes";
+import { WalletsService } from "./modules/wallets/wallets.service";
 import { aiRoutes } from "./modules/ai/ai.routes";
 import { AiService } from "./modules/ai/ai.service";
 import { siteRoutes } from "./modules/site/site.routes";
@@ -10,16 +22,31 @@ import { SiteService } from "./modules/site/site.service";
  * Services receive their dependencies as an object, so tests hand them real ones. */
 export function createServices(deps: AppDeps) {
   const { db } = deps.database;
+  const { config, ledger } = deps;
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
   const sessions = new SessionService(db);
+
+  const accountsRepo = new AccountsRepo(db);
+  const accounts = new AccountsService({ repo: accountsRepo, throttle: new LoginThrottle() });
+  const custody = Custody.fromConfig(config.WALLET_MASTER_KEY, config.DATA_DIR);
+  const wallets = new WalletsService({ repo: accountsRepo, accounts, custody, ledger });
+  const tokensRepo = new TokensRepo(db);
+  const listCacheMs = deps.database.kind === "pglite" ? 60_000 : 1_000;
+  const tokens = new TokensService({ repo: tokensRepo, accountsRepo, ledger, listCacheMs });
+  const launches = new LaunchService({ repo: tokensRepo, tokens, wallets, ledger, publicUrl });
+  const transfers = new TransferService({ repo: tokensRepo, accountsRepo, tokens, wallets, ledger });
 
   const site = new SiteService({ db, links: deps.config.links });
 
   const ai = new AiService({ db, ai: deps.ai });
 
   const routes: FastifyPluginAsync[] = [];
+  routes.push(accountsRoutes(accounts, config.PUBLIC_URL));
+  routes.push(walletsRoutes(wallets, accounts));
+  routes.push(tokensRoutes({ tokens, launches, transfers, ledger, publicUrl }));
   routes.push(aiRoutes(ai));
   routes.push(siteRoutes(site));
-  return { sessions, routes };
+  return { sessions, accounts, wallets, tokens, launches, transfers, routes };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -13,12 +13,12 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: { root: string
       root: opts.root,
       wildcard: false,
       index: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         // Hashed assets never change; the HTML always revalidates.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader("cache-control", "public, max-age=31536000, immutable");
+          reply.header("cache-control", "public, max-age=31536000, immutable");
         } else {
-          res.setHeader("cache-control", "no-cache");
+          reply.header("cache-control", "no-cache");
         }
       },
     });

@@ -1,0 +1,142 @@
+import { formatAmount } from "@shared/amounts";
+import type { Token, TokenBalance } from "@shared/schemas/token";
+import { notFound } from "../../http-errors";
+import { mintSupplyOf, tokenAmountOf } from "../../ledger/layouts";
+import type { Ledger } from "../../ledger/ledger";
+import { associatedTokenAddress } from "../../ledger/token-2022";
+import type { AccountsRepo } from "../accounts/accounts.repo";
+import { presentToken } from "./token-presenter";
+import type { TokenRow, TokensRepo } from "./tokens.repo";
+
+interface Deps {
+  repo: TokensRepo;
+  accountsRepo: AccountsRepo;
+  ledger: Ledger;
+  /** How long a user's token rows may be served from memory. PGlite is ours alone, so its
+   * cache is dropped on every write; a shared PostgreSQL may be written by other processes. */
+  listCacheMs: number;
+}
+
+/** Reading tokens: portfolios, public pages, balances. Chain facts come from the ledger. */
+export class TokensService {
+  private listCache = new Map<string, { rows: TokenRow[]; at: number }>();
+
+  constructor(private deps: Deps) {}
+
+  /** Called by every writer of token rows. */
+  invalidate(userId: string): void {
+    this.listCache.delete(userId);
+  }
+
+  async listForUser(userId: string): Promise<Token[]> {
+    const rows = await this.rowsOf(userId);
+    return Promise.all(rows.map(async (row) => presentToken(row, this.deps.ledger.info, await this.circulating(row))));
+  }
+
+  private async rowsOf(userId: string): Promise<TokenRow[]> {
+    const hit = this.listCache.get(userId);
+    if (hit && Date.now() - hit.at < this.deps.listCacheMs) return hit.rows;
+    const rows = await this.deps.repo.ofUser(userId);
+    if (this.listCache.size > 10_000) this.listCache.clear();
+    this.listCache.set(userId, { rows, at: Date.now() });
+    return rows;
+  }
+
+  /** Supply on chain minus what the creator's wallet still holds. */
+  async circulating(row: TokenRow): Promise<bigint | null> {
+    if (row.status !== "active") return null;
+    const ata = await associatedTokenAddress(row.creatorWallet, row.mintAddress);
+    const [mint, creator] = await this.deps.ledger.getMultipleAccounts([row.mintAddress, ata]);
+    const supply = mint ? mintSupplyOf(mint.data) : null;
+    if (supply === null) return null;
+    const held = creator ? (tokenAmountOf(creator.data) ?? 0n) : 0n;
+    return supply - held;
+  }
+
+  async getByMint(mint: string) {
+    const row = await this.deps.repo.byMint(mint);
+    if (!row || row.status === "failed") throw notFound("Token not found");
+    return row;
+  }
+
+  /** The public token page: our record, the creator, and what the chain says. */
+  async publicView(mint: string) {
+    const row = await this.getByMint(mint);
+    const { ledger, accountsRepo } = this.deps;
+    const [creator, chain, holders] = await Promise.all([
+      accountsRepo.userById(row.userId),
+      row.status === "active" ? ledger.getMint(mint) : null,
+      row.status === "active" ? ledger.getTokenAccountsByMint(mint) : [],
+    ]);
+    const token = presentToken(row, ledger.info, await this.circulating(row));
+    return {
+      token,
+      creator: { username: creator?.username ?? null, isDemo: creator?.isDemo ?? false },
+      chain: chain && {
+        supply: formatAmount(chain.supply, chain.decimals),
+        decimals: chain.decimals,
+        mintAuthority: chain.mintAuthority,
+        freezeAuthority: chain.freezeAuthority,
+        programId: chain.programId,
+        metadata: chain.metadata && {
+          name: chain.metadata.name,
+          symbol: chain.metadata.symbol,
+          uri: chain.metadata.uri,
+          additionalMetadata: Object.fromEntries(chain.metadata.additionalMetadata),
+        },
+      },
+      holders: holders
+        .filter((h) => h.amount > 0n)
+        .slice(0, 50)
+        .map((h) => ({ owner: h.owner, amount: formatAmount(h.amount, h.decimals) })),
+    };
+  }
+
+  /** The standard off-chain metadata JSON the on-chain `uri` points to. */
+  async metadataJson(mint: string, publicUrl: string) {
+    const row = await this.getByMint(mint);
+    return {
+      name: row.name,
+      symbol: row.symbol,
+      description: row.description,
+      image: row.imageUrl,
+      external_url: row.website || `${publicUrl}/token/${row.mintAddress}`,
+      attributes: row.tagline ? [{ trait_type: "tagline", value: row.tagline }] : [],
+    };
+  }
+
+  /** Base units of `mint` across all the user's wallets, read from the chain. */
+  async balanceUnits(userId: string, mint: string): Promise<bigint> {
+    const wallets = await this.deps.accountsRepo.walletsOf(userId);
+    const atas = await Promise.all(wallets.map((w) => associatedTokenAddress(w.publicKey, mint)));
+    const accounts = await this.deps.ledger.getMultipleAccounts(atas);
+    return accounts.reduce((sum, a) => sum + (a ? (tokenAmountOf(a.data) ?? 0n) : 0n), 0n);
+  }
+
+  /** Every token the user's wallets hold (platform tokens named from our records, others
+   * from their on-chain metadata). */
+  async balancesForUser(userId: string): Promise<TokenBalance[]> {
+    const wallets = await this.deps.accountsRepo.walletsOf(userId);
+    const holdings = (await Promise.all(wallets.map((w) => this.deps.ledger.getTokenAccountsByOwner(w.publicKey)))).flat();
+    const byMint = new Map<string, { units: bigint; decimals: number }>();
+    for (const h of holdings) {
+      const prev = byMint.get(h.mint);
+      byMint.set(h.mint, { units: (prev?.units ?? 0n) + h.amount, decimals: h.decimals });
+    }
+    const rows = await this.deps.repo.byMints([...byMint.keys()]);
+    const known = new Map(rows.map((r) => [r.mintAddress, r]));
+    const out: TokenBalance[] = [];
+    for (const [mint, { units, decimals }] of byMint) {
+      const row = known.get(mint);
+      let symbol = row?.symbol;
+      let name = row?.name;
+      if (!row) {
+        const info = await this.deps.ledger.getMint(mint);
+        symbol = info?.metadata?.symbol ?? mint.slice(0, 4);
+        name = info?.metadata?.name ?? "Unknown token";
+      }
+      out.push({ symbol: symbol ?? "", name: name ?? "", balance: formatAmount(units, decimals), mint, decimals });
+    }
+    return out.sort((a, b) => a.symbol.localeCompare(b.symbol));
+  }
+}
