@@ -10,7 +10,14 @@ import { errorsPlugin } from "./plugins/errors";
 import { securityPlugin } from "./plugins/security";
 import { sessionsPlugin } from "./plugins/sessions";
 import { staticPlugin } from "./plugins/static";
-import { createServices } from "./services";
+import { createServices, type Services } from "./services";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The wired services, for start-up tasks (reconcile, seed) and tests. */
+    services: Services;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -36,6 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const services = createServices(deps);
+  app.decorate("services", services);
   const secure = (config.PUBLIC_URL ?? "").startsWith("https://");
 
   await app.register(errorsPlugin);

@@ -33,6 +33,8 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.ready();
+  const settled = await app.services.launches.reconcilePending();
+  if (settled.confirmed + settled.failed + settled.resent > 0) app.log.info({ settled }, "reconciled pending launches");
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
     `Launchpad ready at http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${config.PORT} ` +

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { LoginSchema, RegisterSchema, WalletChallengeSchema } from "./auth";
+import { CreateTokenSchema, TokenFormSchema, TransferSchema } from "./token";
+
+const firstMessage = (r: { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } }, field: string) =>
+  r.error?.issues.find((i) => i.path[0] === field)?.message;
+
+const valid = { name: "Maya Beats", symbol: "maya", description: "", totalSupply: "1000000", imageUrl: "", website: "" };
+
+describe("token form (spec section 5)", () => {
+  it.each([
+    [{ name: "" }, "name", "Token name is required"],
+    [{ name: "   " }, "name", "Token name is required"],
+    [{ name: undefined }, "name", "Token name is required"],
+    [{ name: "x".repeat(51) }, "name", "Name too long"],
+    [{ symbol: "" }, "symbol", "Symbol is required"],
+    [{ symbol: undefined }, "symbol", "Symbol is required"],
+    [{ symbol: "ABCDEFGHIJK" }, "symbol", "Symbol too long"],
+    [{ description: "x".repeat(501) }, "description", "Description too long"],
+    [{ totalSupply: "" }, "totalSupply", "Supply is required"],
+    [{ totalSupply: undefined }, "totalSupply", "Supply is required"],
+    [{ totalSupply: "0" }, "totalSupply", "Must be a positive number"],
+    [{ totalSupply: "-5" }, "totalSupply", "Must be a positive number"],
+    [{ totalSupply: "abc" }, "totalSupply", "Must be a positive number"],
+    [{ totalSupply: "1.5" }, "totalSupply", "Must be a positive number"],
+    [{ imageUrl: "not a url" }, "imageUrl", "Invalid URL"],
+    [{ website: "ftp://x" }, "website", "Invalid URL"],
+    [{ website: "javascript:alert(1)" }, "website", "Invalid URL"],
+  ])("%o -> %s: %s", (patch, field, message) => {
+    const r = TokenFormSchema.safeParse({ ...valid, ...patch });
+    expect(r.success).toBe(false);
+    expect(firstMessage(r, field)).toBe(message);
+  });
+
+  it("accepts the boundaries and upper-cases the symbol", () => {
+    const r = TokenFormSchema.safeParse({
+      ...valid,
+      name: "x".repeat(50),
+      symbol: "abcdefghij",
+      description: "d".repeat(500),
+      imageUrl: "https://example.com/a.png",
+      website: "",
+    });
+    expect(r.success).toBe(true);
+    expect(r.data?.symbol).toBe("ABCDEFGHIJ");
+  });
+
+  it("refuses a supply whose base units overflow u64", () => {
+    const r = TokenFormSchema.safeParse({ ...valid, totalSupply: "18000000001" });
+    expect(firstMessage(r, "totalSupply")).toBe("Supply too large");
+  });
+
+  it("create payload needs the launcher and a wallet address", () => {
+    const r = CreateTokenSchema.safeParse({ ...valid, userId: "u", creatorWallet: "short" });
+    expect(firstMessage(r, "creatorWallet")).toBe("Invalid wallet address");
+  });
+
+  it("transfer amount must be positive", () => {
+    expect(firstMessage(TransferSchema.safeParse({ to: "bob", amount: "0" }), "amount")).toBe("Must be a positive number");
+    expect(firstMessage(TransferSchema.safeParse({ to: "bob", amount: "1e5" }), "amount")).toBe("Must be a positive number");
+    expect(TransferSchema.safeParse({ to: "bob", amount: "0.5" }).success).toBe(true);
+  });
+});
+
+describe("auth forms (spec section 5)", () => {
+  it.each([
+    [LoginSchema, { email: "nope", password: "secret1" }, "email", "Invalid email address"],
+    [LoginSchema, { password: "secret1" }, "email", "Invalid email address"],
+    [LoginSchema, { email: "a@b.co", password: "12345" }, "password", "Password must be at least 6 characters"],
+    [RegisterSchema, { username: "ab", email: "a@b.co", password: "secret1" }, "username", "Username must be at least 3 characters"],
+    [RegisterSchema, { email: "a@b.co", password: "secret1" }, "username", "Username must be at least 3 characters"],
+    [RegisterSchema, { username: "abc", email: "x", password: "secret1" }, "email", "Invalid email address"],
+    [WalletChallengeSchema, { walletAddress: "x".repeat(31) }, "walletAddress", "Invalid wallet address"],
+    [WalletChallengeSchema, { walletAddress: "0".repeat(40) }, "walletAddress", "Invalid wallet address"],
+  ] as const)("%#: %s -> %s", (schema, input, field, message) => {
+    const r = schema.safeParse(input);
+    expect(r.success).toBe(false);
+    expect(firstMessage(r, field)).toBe(message);
+  });
+
+  it("normalises email case and accepts valid input", () => {
+    const r = RegisterSchema.safeParse({ username: "maya", email: " Maya@Example.COM ", password: "secret1" });
+    expect(r.data?.email).toBe("maya@example.com");
+  });
+});
