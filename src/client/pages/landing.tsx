@@ -1,4 +1,39 @@
-// Placeholder until its issue lands this page (owner listed in the team brief).
-export default function Page() {
-  return <main className="p-8">This page is being built.</main>;
+import {
+  Comparison,
+  EarlyAdopter,
+  Faq,
+  Features,
+  Hero,
+  HowItWorks,
+  LandingHeader,
+  Pricing,
+  Problem,
+  SeeItInAction,
+  Testimonials,
+  Why,
+} from "@/features/marketing";
+import { SiteFooter, SkipLink } from "@/features/site";
+
+/** The landing page: every section of spec section 2 in order. */
+export default function Landing() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <LandingHeader />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Hero />
+        <Problem />
+        <Comparison />
+        <Why />
+        <HowItWorks />
+        <Features />
+        <SeeItInAction />
+        <Testimonials />
+        <EarlyAdopter />
+        <Pricing />
+        <Faq />
+      </main>
+      <SiteFooter />
+    </div>
+  );
 }

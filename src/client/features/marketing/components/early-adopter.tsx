@@ -1,0 +1,27 @@
+import { Rocket } from "lucide-react";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
+import { useCtaHref } from "../hooks/use-cta-href";
+
+export function EarlyAdopter() {
+  const ctaHref = useCtaHref();
+  return (
+    <section aria-labelledby="early-title" className="px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
+      <div className="mx-auto max-w-5xl rounded-2xl bg-gradient-brand px-6 py-14 text-center text-white shadow-glow sm:px-12">
+        <p className="text-sm font-semibold tracking-wide uppercase opacity-90">Early adopter programme</p>
+        <h2 id="early-title" className="mx-auto mt-3 max-w-3xl text-title font-bold">
+          Be one of the first 10,000 creators to own their economy
+        </h2>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-white/90">
+          Free launch, no upfront cost, and early creators shape what we build next.
+        </p>
+        <Button asChild size="xl" className="mt-8 bg-white bg-none text-primary shadow-none hover:bg-white/90">
+          <Link href={ctaHref}>
+            <Rocket aria-hidden="true" />
+            Start My Creator Economy Now
+          </Link>
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { CalendarDays, MessagesSquare } from "lucide-react";
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
+import { Button } from "@/components/ui/button";
+import { ExternalLink, useSiteInfo } from "@/features/site";
+import { Section } from "./section";
+
+const QUESTIONS = [
+  {
+    q: "Is it legal to launch my own token?",
+    a: "Creating a utility token for your community is legal in most places, and this platform runs on Solana Devnet, a test network where tokens have no monetary value. Before you sell tokens for real money, check the rules where you live and take professional advice: nothing here is legal or financial advice.",
+  },
+  {
+    q: "Do I need a big following to start?",
+    a: "No. A token works best with a small, engaged community: a few dozen true fans who hold your token, talk to your AI agent and earn rewards are worth more than thousands of passive followers.",
+  },
+  {
+    q: "How is this different from donations or memberships?",
+    a: "Donations and memberships are one-way payments. A token is owned by your fans: it can unlock agents and rewards, it is portable between apps, and it lets your community share in what they help build.",
+  },
+  {
+    q: "What gives my token value?",
+    a: "The utility you attach to it (access, rewards, a voice in your projects) and the trust you build. Supply is fixed at launch and the mint authority is revoked, so nobody can print more. We make no promise about price.",
+  },
+  {
+    q: "Do I need to know anything about blockchain?",
+    a: "No. Sign up with email, and we create a wallet for you and handle every transaction. If you already use Phantom or Solflare, you can connect it instead.",
+  },
+] as const;
+
+export function Faq() {
+  const { links } = useSiteInfo();
+  return (
+    <Section id="faq" eyebrow="FAQ" title="Questions creators ask" description="Straight answers about tokens, value and getting started.">
+      <Accordion type="single" collapsible className="mx-auto max-w-3xl rounded-xl border border-border bg-card px-6">
+        {QUESTIONS.map((item, i) => (
+          <AccordionItem key={item.q} value={`q${i + 1}`}>
+            <AccordionTrigger>{item.q}</AccordionTrigger>
+            <AccordionContent>{item.a}</AccordionContent>
+          </AccordionItem>
+        ))}
+      </Accordion>
+      {links.discord || links.demoCall ? (
+        <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
+          {links.discord ? (
+            <Button asChild size="lg" variant="primary">
+              <ExternalLink href={links.discord}>
+                <MessagesSquare aria-hidden="true" />
+                Join Discord Community
+              </ExternalLink>
+            </Button>
+          ) : null}
+          {links.demoCall ? (
+            <Button asChild size="lg" variant="outline">
+              <ExternalLink href={links.demoCall}>
+                <CalendarDays aria-hidden="true" />
+                Schedule Demo Call
+              </ExternalLink>
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </Section>
+  );
+}
