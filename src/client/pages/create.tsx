@@ -1,4 +1,172 @@
-// Placeholder until its issue lands this page (owner listed in the team brief).
-export default function Page() {
-  return <main className="p-8">This page is being built.</main>;
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type TokenForm, TokenFormSchema, type TokenFormValues } from "@shared/schemas/token";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
+import { AppShell, useSession } from "@/features/auth";
+import { IdentityStep } from "@/features/create/components/identity-step";
+import { ReviewStep } from "@/features/create/components/review-step";
+import { SuccessStep } from "@/features/create/components/success-step";
+import { WalletStep } from "@/features/create/components/wallet-step";
+import { WizardProgress } from "@/features/create/components/wizard-progress";
+import { useGenerateIdentity } from "@/features/create/api/generate-identity";
+import {
+  EMPTY_TOKEN_FORM,
+  formFromProfile,
+  type LaunchWallet,
+  useCreateWizard,
+  WIZARD_STEPS,
+} from "@/features/create/hooks/use-create-wizard";
+import { useLaunchToken } from "@/features/create/hooks/use-launch-token";
+import { explorerUrlFor, useLedger } from "@/features/wallet/api/get-ledger";
+import { ApiError, errorMessage } from "@/lib/api";
+
+const FORM_FIELDS = Object.keys(EMPTY_TOKEN_FORM) as (keyof TokenForm)[];
+
+/** /create: AI identity -> wallet -> review -> live token (spec sections 2 and 4). */
+export default function CreatePage() {
+  const { user } = useSession();
+  const ledger = useLedger();
+  const [state, dispatch] = useCreateWizard();
+  const form = useForm<TokenForm, unknown, TokenFormValues>({
+    resolver: zodResolver(TokenFormSchema),
+    defaultValues: EMPTY_TOKEN_FORM,
+  });
+  const ai = useGenerateIdentity();
+  const launchToken = useLaunchToken(ledger.data?.cluster);
+  const networkLabel = ledger.data?.label ?? "Solana Devnet";
+  const stepLabel = WIZARD_STEPS[state.step - 1]?.label ?? "";
+
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [state.step]);
+
+  /** With a wallet ready, the person can go straight to the review form. */
+  function readyWallet(): LaunchWallet | null {
+    if (state.wallet) return state.wallet;
+    const embedded = user?.wallets.find((w) => w.kind === "embedded");
+    return embedded ? { kind: "embedded", publicKey: embedded.publicKey } : null;
+  }
+
+  function afterIdentity() {
+    const wallet = readyWallet();
+    if (wallet && !state.wallet) dispatch({ type: "wallet", wallet, secret: null });
+    dispatch({ type: "goto", step: wallet ? 3 : 2 });
+  }
+
+  async function generate() {
+    try {
+      const profile = await ai.mutateAsync({ ...state.identity, goals: "build community", audience: "supporters" });
+      dispatch({ type: "profile", profile });
+      form.reset(formFromProfile(profile));
+      toast({ title: "AI Profile Generated!", description: `Meet ${profile.name} ($${profile.symbol}).`, variant: "success" });
+      // Spec section 4: success fills the form and jumps to review when nothing else is needed.
+      if (readyWallet()) afterIdentity();
+    } catch (err) {
+      toast({ title: "Error", description: errorMessage(err, "Failed to generate AI profile"), variant: "destructive" });
+    }
+  }
+
+  async function submit(values: TokenFormValues) {
+    if (!user) {
+      toast({ title: "Token Creation Failed", description: "User not authenticated", variant: "destructive" });
+      return;
+    }
+    const wallet = state.wallet;
+    if (!wallet) {
+      dispatch({ type: "goto", step: 2 });
+      return;
+    }
+    dispatch({ type: "launchStarted", name: values.name, symbol: values.symbol });
+    try {
+      const result = await launchToken(values, user, wallet);
+      dispatch({ type: "launchSucceeded", result });
+      toast({
+        title: "Token Created Successfully!",
+        description: `${result.token.symbol} deployed to Solana blockchain`,
+        variant: "success",
+      });
+    } catch (err) {
+      dispatch({ type: "launchFailed" });
+      if (err instanceof ApiError && err.fields) {
+        for (const name of FORM_FIELDS) {
+          const message = err.fields[name];
+          if (message) form.setError(name, { type: "server", message });
+        }
+      }
+      const message = errorMessage(err, err instanceof Error && err.message ? err.message : "Failed to create token");
+      const needsSol = /\bSOL\b/.test(message);
+      toast({
+        title: "Token Creation Failed",
+        description: message,
+        variant: "destructive",
+        action: needsSol ? (
+          <Button type="button" size="sm" variant="outline" onClick={() => dispatch({ type: "goto", step: 2 })}>
+            Get Test SOL
+          </Button>
+        ) : undefined,
+      });
+    }
+  }
+
+  function createAnother() {
+    dispatch({ type: "reset" });
+    form.reset(EMPTY_TOKEN_FORM);
+    ai.reset();
+  }
+
+  return (
+    <AppShell className="px-4 py-8 sm:py-12">
+      <div className="mx-auto flex max-w-5xl flex-col gap-8">
+        <header className="flex flex-col gap-2 text-center">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Create Your Creator Token</h1>
+          <p className="text-muted-foreground">From a few sentences about you to a live token, in about a minute.</p>
+        </header>
+        <WizardProgress current={state.step} finished={state.launch.status === "success"} />
+        <p className="sr-only" aria-live="polite">
+          Step {state.step} of 4: {stepLabel}
+        </p>
+        {state.step === 1 ? (
+          <IdentityStep
+            identity={state.identity}
+            profile={state.profile}
+            generating={ai.isPending}
+            onIdentityChange={(identity) => dispatch({ type: "identity", identity })}
+            onGenerate={generate}
+            onContinue={afterIdentity}
+            onSkip={afterIdentity}
+          />
+        ) : null}
+        {state.step === 2 ? (
+          <WalletStep
+            user={user}
+            wallet={state.wallet}
+            generatedSecret={state.generatedSecret}
+            onWallet={(wallet, secret) => dispatch({ type: "wallet", wallet, secret })}
+            onBack={() => dispatch({ type: "goto", step: 1 })}
+            onContinue={() => dispatch({ type: "goto", step: 3 })}
+          />
+        ) : null}
+        {state.step === 3 ? (
+          <ReviewStep
+            form={form}
+            wallet={state.wallet}
+            networkLabel={networkLabel}
+            onBack={() => dispatch({ type: "goto", step: 1 })}
+            onChangeWallet={() => dispatch({ type: "goto", step: 2 })}
+            onSubmit={submit}
+          />
+        ) : null}
+        {state.step === 4 && state.launch.status !== "idle" ? (
+          <SuccessStep
+            launch={state.launch}
+            networkLabel={networkLabel}
+            explorerUrl={(r) => explorerUrlFor(r.mintAddress, ledger.data, r.token.explorerUrl)}
+            onCreateAnother={createAnother}
+          />
+        ) : null}
+      </div>
+    </AppShell>
+  );
 }

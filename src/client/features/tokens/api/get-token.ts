@@ -7,17 +7,18 @@ export interface TokenMetadataOnChain {
   name?: string;
   symbol?: string;
   uri?: string;
-  additionalMetadata?: ReadonlyArray<readonly [string, string]> | Record<string, string>;
+  additionalMetadata?: Record<string, string>;
 }
 
 export interface TokenDetails {
   token: Token;
-  creator: { username: string | null };
+  creator: { username: string | null; isDemo?: boolean };
   chain: {
     supply: string;
     decimals: number;
     mintAuthority: string | null;
     freezeAuthority: string | null;
+    programId?: string;
     metadata: TokenMetadataOnChain | null;
   } | null;
   holders: Array<{ owner: string; amount: string }>;

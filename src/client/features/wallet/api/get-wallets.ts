@@ -4,7 +4,9 @@ import { apiGet } from "@/lib/api";
 export interface WalletBalance {
   publicKey: string;
   kind: "embedded" | "external";
+  /** Balance in lamports, as a decimal string. */
   lamports: string;
+  /** The same balance in SOL, as exact decimal text. */
   sol: string;
 }
 

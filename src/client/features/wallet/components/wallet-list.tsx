@@ -20,7 +20,7 @@ export function WalletList({
     return (
       <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground">
         No Solana wallet found in this browser. Install Phantom, Solflare or Backpack and reload this page, or
-        generate a new wallet below.
+        let us generate a wallet for you.
       </p>
     );
   }

@@ -31,7 +31,7 @@ function Divider({ children }: { children: string }) {
  */
 export function WalletSignIn({ onDone }: { onDone: (user: User) => void }) {
   const wallets = useSolanaWallets();
-  const connect = useExternalWallet("login");
+  const connect = useExternalWallet();
   const generate = useGenerateWallet();
   const [address, setAddress] = useState("");
   const [addressError, setAddressError] = useState<string>();

@@ -1,0 +1,117 @@
+import { DEFAULT_TOTAL_SUPPLY, type Profession, type Style } from "@shared/constants";
+import type { AiProfile } from "@shared/schemas/ai";
+import type { CreateTokenResponse, TokenForm } from "@shared/schemas/token";
+import type { WalletAccount } from "@wallet-standard/base";
+import { useReducer } from "react";
+import type { SolanaWallet } from "@/lib/wallet";
+
+export type WizardStep = 1 | 2 | 3 | 4;
+
+export const WIZARD_STEPS = [
+  { step: 1, label: "AI Identity" },
+  { step: 2, label: "Connect Wallet" },
+  { step: 3, label: "Review & Deploy" },
+  { step: 4, label: "Success" },
+] as const;
+
+/** The wallet the token launches from: one the server holds for the user, or one in the browser. */
+export type LaunchWallet =
+  | { kind: "embedded"; publicKey: string }
+  | { kind: "external"; publicKey: string; wallet: SolanaWallet; account: WalletAccount };
+
+export interface IdentityInput {
+  userInput: string;
+  profession: Profession;
+  style: Style;
+}
+
+export type LaunchState =
+  | { status: "idle" }
+  | { status: "pending"; symbol: string; name: string }
+  | { status: "success"; result: CreateTokenResponse };
+
+export interface WizardState {
+  step: WizardStep;
+  identity: IdentityInput;
+  profile: AiProfile | null;
+  wallet: LaunchWallet | null;
+  /** The generated wallet's secret, kept only in page memory so it can be backed up once. */
+  generatedSecret: string | null;
+  launch: LaunchState;
+}
+
+export const EMPTY_TOKEN_FORM: TokenForm = {
+  name: "",
+  symbol: "",
+  description: "",
+  totalSupply: DEFAULT_TOTAL_SUPPLY,
+  imageUrl: "",
+  website: "",
+  twitter: "",
+  discord: "",
+  tagline: "",
+};
+
+const initialState: WizardState = {
+  step: 1,
+  identity: { userInput: "", profession: "creator", style: "professional" },
+  profile: null,
+  wallet: null,
+  generatedSecret: null,
+  launch: { status: "idle" },
+};
+
+type Action =
+  | { type: "goto"; step: WizardStep }
+  | { type: "identity"; identity: Partial<IdentityInput> }
+  | { type: "profile"; profile: AiProfile }
+  | { type: "wallet"; wallet: LaunchWallet | null; secret?: string | null }
+  | { type: "launchStarted"; name: string; symbol: string }
+  | { type: "launchSucceeded"; result: CreateTokenResponse }
+  | { type: "launchFailed" }
+  | { type: "reset" };
+
+function reducer(state: WizardState, action: Action): WizardState {
+  switch (action.type) {
+    case "goto":
+      return { ...state, step: action.step };
+    case "identity":
+      return { ...state, identity: { ...state.identity, ...action.identity } };
+    case "profile":
+      return { ...state, profile: action.profile };
+    case "wallet":
+      return {
+        ...state,
+        wallet: action.wallet,
+        // A different wallet has a different secret (or none we may show).
+        generatedSecret: action.secret === undefined ? state.generatedSecret : action.secret,
+      };
+    case "launchStarted":
+      // Spec section 4: the view moves to step 4 at once, then the token is created.
+      return { ...state, step: 4, launch: { status: "pending", name: action.name, symbol: action.symbol } };
+    case "launchSucceeded":
+      return { ...state, step: 4, launch: { status: "success", result: action.result } };
+    case "launchFailed":
+      return { ...state, step: 3, launch: { status: "idle" } };
+    case "reset":
+      return initialState;
+  }
+}
+
+export function useCreateWizard() {
+  return useReducer(reducer, initialState);
+}
+
+export type WizardDispatch = ReturnType<typeof useCreateWizard>[1];
+
+/** Fills the review form from the AI draft; supply falls back to the spec's default. */
+export function formFromProfile(profile: AiProfile): TokenForm {
+  return {
+    ...EMPTY_TOKEN_FORM,
+    name: profile.name,
+    symbol: profile.symbol.toUpperCase(),
+    description: profile.description,
+    tagline: profile.tagline,
+    totalSupply: /^\d+$/.test(profile.tokenomics.totalSupply) ? profile.tokenomics.totalSupply : DEFAULT_TOTAL_SUPPLY,
+  };
+}

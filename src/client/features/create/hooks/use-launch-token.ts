@@ -1,0 +1,59 @@
+import type { User } from "@shared/schemas/auth";
+import type { CreateTokenResponse, TokenFormValues } from "@shared/schemas/token";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useRef } from "react";
+import { createToken } from "@/features/tokens/api/create-token";
+import { tokensQueryKey } from "@/features/tokens/api/get-user-tokens";
+import { prepareToken } from "@/features/tokens/api/prepare-token";
+import { submitToken } from "@/features/tokens/api/submit-token";
+import { ApiError } from "@/lib/api";
+import { base64ToBytes, bytesToBase64, SOLANA_DEVNET_CHAIN, signTransaction } from "@/lib/wallet";
+import type { LaunchWallet } from "./use-create-wizard";
+
+/**
+ * One idempotency key per attempt at the same launch: a retry of identical details (after a
+ * timeout, say) reuses it, so the server answers with the first launch instead of a second
+ * one. Changed details, or a definite refusal (4xx: nothing was launched), get a fresh key.
+ */
+function useIdempotencyKey() {
+  const current = useRef<{ fingerprint: string; key: string } | null>(null);
+  const keyFor = useCallback((fingerprint: string) => {
+    if (current.current?.fingerprint !== fingerprint) current.current = { fingerprint, key: crypto.randomUUID() };
+    return current.current.key;
+  }, []);
+  const forget = useCallback(() => {
+    current.current = null;
+  }, []);
+  return { keyFor, forget };
+}
+
+/** Launches from an embedded wallet (server signs) or an external one (browser wallet signs). */
+export function useLaunchToken(cluster: string | undefined) {
+  const queryClient = useQueryClient();
+  const { keyFor, forget } = useIdempotencyKey();
+
+  return useCallback(
+    async (values: TokenFormValues, user: User, wallet: LaunchWallet): Promise<CreateTokenResponse> => {
+      const payload = { ...values, userId: user.id, creatorWallet: wallet.publicKey };
+      const body = { ...payload, idempotencyKey: keyFor(JSON.stringify(payload)) };
+      try {
+        let result: CreateTokenResponse;
+        if (wallet.kind === "embedded") {
+          result = await createToken(body);
+        } else {
+          const prepared = await prepareToken(body);
+          const chain = cluster === "devnet" ? SOLANA_DEVNET_CHAIN : `solana:${cluster ?? "localnet"}`;
+          const signed = await signTransaction(wallet.wallet, wallet.account, base64ToBytes(prepared.transaction), chain);
+          result = await submitToken({ tokenId: prepared.tokenId, transaction: bytesToBase64(signed) });
+        }
+        forget();
+        void queryClient.invalidateQueries({ queryKey: tokensQueryKey });
+        return result;
+      } catch (err) {
+        if (err instanceof ApiError && err.status >= 400 && err.status < 500) forget();
+        throw err;
+      }
+    },
+    [cluster, keyFor, forget, queryClient],
+  );
+}

@@ -1,0 +1,56 @@
+import { Droplets } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/use-toast";
+import { errorMessage } from "@/lib/api";
+import { shortAddress } from "@/lib/wallet";
+import { useAirdrop } from "../api/airdrop";
+import { useWalletBalances } from "../api/get-wallets";
+
+/** Address (short, copyable), its SOL balance and the test-SOL faucet: used by the wizard and the dashboard. */
+export function WalletBalanceRow({ publicKey, label }: { publicKey: string; label?: string }) {
+  const balances = useWalletBalances();
+  const airdrop = useAirdrop();
+  const balance = balances.data?.find((w) => w.publicKey === publicKey);
+
+  async function getTestSol() {
+    try {
+      await airdrop.mutateAsync(publicKey);
+      toast({ title: "Airdrop Successful", description: "2 SOL added for testing", variant: "success" });
+    } catch (err) {
+      toast({ title: "Airdrop failed", description: errorMessage(err, "The test faucet did not answer. Try again in a minute."), variant: "destructive" });
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border p-3" data-testid="wallet-row">
+      <div className="flex min-w-0 flex-1 items-center gap-2">
+        <div className="min-w-0">
+          {label ? <p className="text-xs text-muted-foreground">{label}</p> : null}
+          <code className="font-mono text-sm" title={publicKey} data-testid="wallet-address">
+            {shortAddress(publicKey, 6)}
+          </code>
+        </div>
+        <CopyButton value={publicKey} label="Copy wallet address" size="icon-sm" variant="ghost" />
+      </div>
+      <p className="text-sm tabular-nums" aria-live="polite">
+        {balances.isPending ? (
+          <Skeleton className="h-4 w-20" />
+        ) : (
+          <>
+            <span className="font-semibold" data-testid="sol-balance">
+              {balance ? balance.sol : "0"}
+            </span>{" "}
+            SOL
+          </>
+        )}
+      </p>
+      <Button type="button" size="sm" variant="outline" disabled={airdrop.isPending} onClick={getTestSol}>
+        {airdrop.isPending ? <Spinner className="size-4" /> : <Droplets aria-hidden="true" />}
+        Get Test SOL
+      </Button>
+    </div>
+  );
+}
