@@ -1,4 +1,116 @@
-// Placeholder until its issue lands this page (owner listed in the team brief).
-export default function Page() {
-  return <main className="p-8">This page is being built.</main>;
+import { Coins, Home, LogIn, Plus } from "lucide-react";
+import { useEffect } from "react";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+import { AppShell, useSession } from "@/features/auth";
+import { useUserTokens } from "@/features/tokens/api/get-user-tokens";
+import { PortfolioSummary } from "@/features/tokens/components/portfolio-summary";
+import { TokenCard } from "@/features/tokens/components/token-card";
+import { explorerUrlFor, useLedger } from "@/features/wallet/api/get-ledger";
+import { WalletsPanel } from "@/features/wallet/components/wallets-panel";
+
+function SignedOut() {
+  return (
+    <EmptyState
+      headingLevel="h2"
+      icon={<LogIn />}
+      title="Sign in to see your portfolio"
+      description="Your tokens, balances and transfers live behind your account."
+      action={
+        <>
+          <Button asChild variant="primary">
+            <Link href="/auth">Sign in</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link href="/create">Create a token</Link>
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+/** /dashboard: the session user's tokens (never a fixed id), with summary, wallets and transfers. */
+export default function DashboardPage() {
+  const { user, isLoading } = useSession();
+  const tokens = useUserTokens(user?.id);
+  const ledger = useLedger();
+
+  useEffect(() => {
+    if (tokens.isError) toast({ title: "Failed to fetch tokens", description: "Please reload the page.", variant: "destructive" });
+  }, [tokens.isError]);
+
+  return (
+    <AppShell className="px-4 py-8 sm:py-12">
+      <div className="mx-auto flex max-w-6xl flex-col gap-8">
+        <header className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h1 className="text-3xl font-bold tracking-tight">My Token Portfolio</h1>
+            <p className="text-muted-foreground">Every token you launched, read from {ledger.data?.label ?? "the chain"}.</p>
+          </div>
+          <div className="flex gap-2">
+            <Button asChild variant="ghost">
+              <Link href="/">
+                <Home aria-hidden="true" />
+                Home
+              </Link>
+            </Button>
+            <Button asChild>
+              <Link href="/create">
+                <Plus aria-hidden="true" />
+                Create Token
+              </Link>
+            </Button>
+          </div>
+        </header>
+
+        {isLoading ? <Skeleton className="h-28 rounded-xl" /> : null}
+        {!isLoading && !user ? <SignedOut /> : null}
+        {user ? (
+          <>
+            <PortfolioSummary tokens={tokens.data} />
+            <section aria-labelledby="tokens-heading" className="flex flex-col gap-4">
+              <h2 id="tokens-heading" className="text-xl font-semibold">
+                Tokens
+              </h2>
+              {tokens.isPending ? (
+                <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+                  {[0, 1, 2].map((i) => (
+                    <Skeleton key={i} className="h-72 rounded-xl" />
+                  ))}
+                </div>
+              ) : null}
+              {tokens.data?.length === 0 ? (
+                <EmptyState
+                  icon={<Coins />}
+                  title="No Tokens Yet"
+                  description="Launch your first creator token: the AI drafts it, you review it, it is live in about a minute."
+                  action={
+                    <Button asChild>
+                      <Link href="/create">Create Your First Token</Link>
+                    </Button>
+                  }
+                />
+              ) : null}
+              {tokens.data && tokens.data.length > 0 ? (
+                <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+                  {tokens.data.map((token) => (
+                    <TokenCard
+                      key={token.id}
+                      token={token}
+                      explorerUrl={token.mintAddress ? explorerUrlFor(token.mintAddress, ledger.data, token.explorerUrl) : null}
+                    />
+                  ))}
+                </div>
+              ) : null}
+            </section>
+            <WalletsPanel />
+          </>
+        ) : null}
+      </div>
+    </AppShell>
+  );
 }

@@ -1,0 +1,95 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { groupDigits } from "@shared/amounts";
+import { type Token, type TransferRequest, TransferSchema } from "@shared/schemas/token";
+import { useRef } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Spinner } from "@/components/ui/spinner";
+import { toast } from "@/components/ui/use-toast";
+import { ApiError, errorMessage } from "@/lib/api";
+import { useTokenBalances } from "../api/get-token-balances";
+import { useTransferToken } from "../api/transfer-token";
+
+type TransferFields = Pick<TransferRequest, "to" | "amount">;
+
+/** Sends some of a token to a wallet address or a platform username, from the caller's own wallet. */
+export function TransferDialog({ token, open, onOpenChange }: { token: Token; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const mint = token.mintAddress ?? "";
+  const transfer = useTransferToken(mint);
+  const balances = useTokenBalances(open);
+  const available = balances.data?.find((b) => b.mint === mint)?.balance;
+  // One key per transfer the person means: a retry after a timeout cannot send twice.
+  const key = useRef<string>(crypto.randomUUID());
+  const form = useForm<TransferFields>({
+    resolver: zodResolver(TransferSchema.pick({ to: true, amount: true })),
+    defaultValues: { to: "", amount: "" },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const result = await transfer.mutateAsync({ ...values, idempotencyKey: key.current });
+      key.current = crypto.randomUUID();
+      toast({ title: "Transfer sent", description: `${groupDigits(result.amount)} ${token.symbol} sent to ${values.to}`, variant: "success" });
+      form.reset();
+      onOpenChange(false);
+    } catch (err) {
+      // A refusal (4xx) sent nothing: the next attempt is a new transfer.
+      if (err instanceof ApiError && err.status < 500) key.current = crypto.randomUUID();
+      const message = errorMessage(err, "Transfer failed. Please try again.");
+      const field = err instanceof ApiError && err.fields ? err.fields : {};
+      if (field.to) form.setError("to", { type: "server", message: field.to });
+      if (field.amount) form.setError("amount", { type: "server", message: field.amount });
+      if (!field.to && !field.amount) form.setError("root", { type: "server", message });
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) form.reset();
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Transfer {token.symbol}</DialogTitle>
+          <DialogDescription>
+            Send {token.name} to a fan or collaborator by their wallet address or platform username.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          <Field label="Recipient" error={errors.to?.message} description="Wallet address or username" required>
+            <Input autoComplete="off" spellCheck={false} placeholder="alice or 7xKX…gAsU" {...form.register("to")} />
+          </Field>
+          <Field
+            label="Amount"
+            error={errors.amount?.message}
+            description={available !== undefined ? `Available: ${groupDigits(available)} ${token.symbol}` : undefined}
+            required
+          >
+            <Input inputMode="decimal" autoComplete="off" placeholder="100" {...form.register("amount")} />
+          </Field>
+          {errors.root?.message ? (
+            <p role="alert" className="rounded-md bg-destructive-soft p-3 text-sm text-destructive-soft-foreground">
+              {errors.root.message}
+            </p>
+          ) : null}
+          <DialogFooter>
+            <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="primary" disabled={transfer.isPending}>
+              {transfer.isPending ? <Spinner className="size-4" /> : null}
+              Send
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
