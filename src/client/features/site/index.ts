@@ -5,3 +5,4 @@ export { ExternalLink } from "./components/external-link";
 export { PageShell, SkipLink } from "./components/page-shell";
 export { SiteFooter } from "./components/site-footer";
 export { type NavItem, SiteHeader, type SiteHeaderProps } from "./components/site-header";
+export { type LegalSection, LegalPage } from "./components/legal-page";
