@@ -62,6 +62,31 @@ export interface SignatureStatus {
   error: string | null;
 }
 
+/** One entry of an address's history, newest first in lists. */
+export interface SignatureInfo {
+  signature: string;
+  slot: bigint;
+  /** Unix seconds. */
+  blockTime: number | null;
+  /** Technical summary of the failure (e.g. "InstructionError(1, Custom 1)"), null on success. */
+  error: string | null;
+}
+
+/** A processed transaction with what the chain recorded about it (RPC getTransaction). */
+export interface TransactionRecord extends SignatureInfo {
+  /** The error in the JSON shape the Solana RPC uses, null on success. */
+  rpcError: unknown;
+  fee: bigint;
+  logs: string[];
+  /** Static account keys in message order. */
+  accountKeys: string[];
+  preBalances: bigint[];
+  postBalances: bigint[];
+  computeUnits: bigint;
+  /** The signed wire transaction. */
+  wire: Uint8Array;
+}
+
 export interface Blockhash {
   blockhash: string;
   lastValidBlockHeight: bigint;
@@ -100,8 +125,16 @@ export interface Ledger {
   /** Submits signed wire bytes; resolves once confirmed (embedded: executed and journaled).
    * Throws LedgerError with a readable message when the chain refuses it. */
   sendTransaction(wireTransaction: Uint8Array): Promise<string>;
-  simulateTransaction(wireTransaction: Uint8Array): Promise<{ error: string | null; logs: string[]; unitsConsumed: bigint }>;
+  simulateTransaction(
+    wireTransaction: Uint8Array,
+  ): Promise<{ error: string | null; logs: string[]; unitsConsumed: bigint }>;
   getSignatureStatuses(signatures: string[]): Promise<SignatureStatus[]>;
+  /** Transactions that touched an address, newest first (RPC getSignaturesForAddress). */
+  getSignaturesForAddress(
+    address: string,
+    options?: { limit?: number; before?: string; until?: string },
+  ): Promise<SignatureInfo[]>;
+  getTransaction(signature: string): Promise<TransactionRecord | null>;
   /** Parsed Token-2022 (or SPL Token) mint, with its metadata extension when present. */
   getMint(mint: string): Promise<MintInfo | null>;
   /** Every token account an owner holds (both token programs). */

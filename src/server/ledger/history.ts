@@ -1,0 +1,144 @@
+import type { RpcTransactionError } from "./errors";
+import { errorSummary } from "./errors";
+import type { SignatureInfo, SignatureState, SignatureStatus, TransactionRecord } from "./ledger";
+
+// What the embedded chain remembers about processed transactions: the journal entry format
+// (also the source of getTransaction), an index by signature and one by address. Old full
+// records are read back from the journal on demand, so memory holds only small summaries.
+
+export interface JournalEntry {
+  v: 1;
+  sig: string;
+  slot: string;
+  /** Wall-clock milliseconds when it executed (the VM clock is set from it on replay). */
+  ts: number;
+  bh: string;
+  /** base64 wire transaction. */
+  wire: string;
+  err: RpcTransactionError | null;
+  logs: string[];
+  fee: string;
+  keys: string[];
+  pre: string[];
+  post: string[];
+  cu: string;
+}
+
+export function encodeEntry(entry: JournalEntry): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify(entry));
+}
+
+export function decodeEntry(bytes: Uint8Array): JournalEntry {
+  return JSON.parse(new TextDecoder().decode(bytes)) as JournalEntry;
+}
+
+export function entryToRecord(entry: JournalEntry): TransactionRecord {
+  return {
+    signature: entry.sig,
+    slot: BigInt(entry.slot),
+    blockTime: Math.floor(entry.ts / 1000),
+    error: entry.err === null ? null : errorSummary(entry.err),
+    rpcError: entry.err,
+    fee: BigInt(entry.fee),
+    logs: entry.logs,
+    accountKeys: entry.keys,
+    preBalances: entry.pre.map(BigInt),
+    postBalances: entry.post.map(BigInt),
+    computeUnits: BigInt(entry.cu),
+    wire: new Uint8Array(Buffer.from(entry.wire, "base64")),
+  };
+}
+
+interface Summary {
+  info: SignatureInfo;
+  /** Where the full entry lives in the journal; null when kept in memory. */
+  location: { segment: number; offset: number } | null;
+}
+
+const RECENT_CAPACITY = 512;
+
+export class History {
+  private readonly bySignature = new Map<string, Summary>();
+  private readonly byAddress = new Map<string, string[]>();
+  /** Full entries of recent transactions, and of all of them when there is no journal. */
+  private readonly recent = new Map<string, JournalEntry>();
+
+  constructor(private readonly readAt: ((segment: number, offset: number) => JournalEntry | null) | null) {}
+
+  get size(): number {
+    return this.bySignature.size;
+  }
+
+  has(signature: string): boolean {
+    return this.bySignature.has(signature);
+  }
+
+  add(entry: JournalEntry, location: { segment: number; offset: number } | null): void {
+    if (this.bySignature.has(entry.sig)) return;
+    this.bySignature.set(entry.sig, {
+      info: {
+        signature: entry.sig,
+        slot: BigInt(entry.slot),
+        blockTime: Math.floor(entry.ts / 1000),
+        error: entry.err === null ? null : errorSummary(entry.err),
+      },
+      location,
+    });
+    for (const key of new Set(entry.keys)) {
+      const list = this.byAddress.get(key);
+      if (list) list.push(entry.sig);
+      else this.byAddress.set(key, [entry.sig]);
+    }
+    this.recent.set(entry.sig, entry);
+    if (this.readAt && location && this.recent.size > RECENT_CAPACITY) {
+      const oldest = this.recent.keys().next().value;
+      if (oldest !== undefined) this.recent.delete(oldest);
+    }
+  }
+
+  status(signature: string): SignatureStatus {
+    const summary = this.bySignature.get(signature);
+    if (!summary) return { signature, state: "unknown", slot: null, error: null };
+    const state: SignatureState = summary.info.error ? "failed" : "confirmed";
+    return { signature, state, slot: summary.info.slot, error: summary.info.error };
+  }
+
+  info(signature: string): SignatureInfo | null {
+    return this.bySignature.get(signature)?.info ?? null;
+  }
+
+  /** Newest first; `before`/`until` are exclusive bounds, as in the Solana RPC. */
+  signaturesFor(
+    address: string,
+    options: { limit?: number; before?: string; until?: string } = {},
+  ): SignatureInfo[] {
+    const list = this.byAddress.get(address) ?? [];
+    const limit = Math.min(Math.max(options.limit ?? 1000, 1), 1000);
+    let start = list.length - 1;
+    if (options.before) {
+      const at = list.lastIndexOf(options.before);
+      start = at === -1 ? -1 : at - 1;
+    }
+    const out: SignatureInfo[] = [];
+    for (let i = start; i >= 0 && out.length < limit; i--) {
+      const sig = list[i];
+      if (sig === undefined || sig === options.until) break;
+      const info = this.bySignature.get(sig)?.info;
+      if (info) out.push(info);
+    }
+    return out;
+  }
+
+  entry(signature: string): JournalEntry | null {
+    const cached = this.recent.get(signature);
+    if (cached) return cached;
+    const location = this.bySignature.get(signature)?.location;
+    if (!location || !this.readAt) return null;
+    return this.readAt(location.segment, location.offset);
+  }
+
+  get(signature: string): TransactionRecord | null {
+    const entry = this.entry(signature);
+    return entry ? entryToRecord(entry) : null;
+  }
+}

@@ -1,0 +1,26 @@
+import path from "node:path";
+import { openEmbeddedLedger } from "./embedded-ledger";
+import type { Ledger } from "./ledger";
+
+export type * from "./ledger";
+export { LedgerError } from "./ledger";
+
+export interface OpenLedgerOptions {
+  dataDir: string;
+  /** A Solana JSON-RPC URL (e.g. devnet). Unset: the embedded, durable LiteSVM ledger. */
+  rpcUrl?: string;
+  checkpointIntervalMs: number;
+  warn?: (message: string) => void;
+}
+
+/** The ledger chosen by configuration: embedded under DATA_DIR/chain, or a remote cluster. */
+export async function openLedger(options: OpenLedgerOptions): Promise<Ledger> {
+  if (options.rpcUrl) {
+    throw new Error("SOLANA_RPC_URL is not supported yet: unset it to use the embedded ledger");
+  }
+  return openEmbeddedLedger({
+    chainDir: path.join(options.dataDir, "chain"),
+    checkpointIntervalMs: options.checkpointIntervalMs,
+    warn: options.warn ?? ((message) => process.emitWarning(message)),
+  });
+}

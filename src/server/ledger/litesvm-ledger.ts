@@ -1,0 +1,401 @@
+import {
+  address,
+  appendTransactionMessageInstructions,
+  createTransactionMessage,
+  getTransactionEncoder,
+  isAddress,
+  type KeyPairSigner,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+  type Transaction,
+  blockhash as toKitBlockhash,
+  lamports as toLamports,
+} from "@solana/kit";
+import { getTransferSolInstruction } from "@solana-program/system";
+import { FailedTransactionMetadata, type LiteSVM } from "litesvm";
+import type { BlockClock } from "./block-clock";
+import { liteSvmErrorToRpc, type RpcTransactionError, toLedgerError } from "./errors";
+import { encodeEntry, type History, type JournalEntry } from "./history";
+import type {
+  AccountSnapshot,
+  Blockhash,
+  Ledger,
+  LedgerHealth,
+  LedgerInfo,
+  MintInfo,
+  SignatureInfo,
+  SignatureStatus,
+  TokenHolding,
+  TransactionRecord,
+} from "./ledger";
+import { LedgerError } from "./ledger";
+import { LAMPORTS_PER_SIGNATURE } from "./token-2022";
+import type { TokenIndex } from "./token-index";
+import { mintInfoFromAccount } from "./token-state";
+import { decodeWireTransaction, firstSignature, type MessageFacts, messageFacts } from "./wire";
+
+// The embedded ledger: LiteSVM running the real Token-2022 program, in process. Every state
+// change is a transaction executed here, then appended to the journal; callers hear back
+// only once the journal entry is on disk (see persistence in embedded-ledger.ts).
+
+/** Where executed entries go to become durable; null keeps everything in memory. */
+export interface EntrySink {
+  append(
+    entry: JournalEntry,
+    bytes: Uint8Array,
+  ): { location: { segment: number; offset: number } | null; durable: Promise<void> };
+  readonly healthy: boolean;
+}
+
+export interface LiteSvmLedgerParts {
+  svm: LiteSVM;
+  clock: BlockClock;
+  faucet: KeyPairSigner;
+  history: History;
+  tokens: TokenIndex;
+}
+
+export interface Persistence {
+  sink: EntrySink;
+  /** Writes a checkpoint now (no-op when nothing changed since the last one). */
+  checkpoint: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+const MEMO_PROGRAM = address("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr");
+
+export class LiteSvmLedger implements Ledger {
+  readonly info: LedgerInfo = {
+    kind: "embedded",
+    clusterLabel: "Local devnet (embedded)",
+    cluster: "embedded",
+  };
+  /** Executed, not yet durable: refused as duplicates, reported as not yet known. */
+  private readonly pending = new Set<string>();
+  private airdropCount = 0;
+  private closed = false;
+  /** True when state changed since the last checkpoint. */
+  dirty = false;
+  private persistence: Persistence | null = null;
+
+  constructor(readonly parts: LiteSvmLedgerParts) {}
+
+  /** From now on every transaction is journaled before it is acknowledged. */
+  persistTo(persistence: Persistence): void {
+    this.persistence = persistence;
+  }
+
+  /** Checkpoints the state now (embedded persistence only; used by tests and shutdown). */
+  async checkpoint(): Promise<void> {
+    await this.persistence?.checkpoint();
+  }
+
+  private get svm(): LiteSVM {
+    return this.parts.svm;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new LedgerError("The ledger is shut down.", "unavailable");
+    if (this.persistence && !this.persistence.sink.healthy) {
+      throw new LedgerError("The ledger cannot write to disk right now.", "unavailable");
+    }
+  }
+
+  async health(): Promise<LedgerHealth> {
+    const ok = !this.closed && (this.persistence?.sink.healthy ?? true);
+    return { ok, slot: this.parts.clock.slot(), detail: ok ? undefined : "journal unavailable" };
+  }
+
+  async getLatestBlockhash(): Promise<Blockhash> {
+    return this.parts.clock.latest();
+  }
+
+  async getBlockHeight(): Promise<bigint> {
+    return this.parts.clock.slot();
+  }
+
+  async getSlot(): Promise<bigint> {
+    return this.parts.clock.slot();
+  }
+
+  async getBalance(addr: string): Promise<bigint> {
+    return isAddress(addr) ? (this.svm.getBalance(address(addr)) ?? 0n) : 0n;
+  }
+
+  getAccountSync(addr: string): AccountSnapshot | null {
+    if (!isAddress(addr)) return null;
+    const account = this.svm.getAccount(address(addr));
+    if (!account.exists) return null;
+    return {
+      address: addr,
+      lamports: account.lamports,
+      owner: account.programAddress,
+      executable: account.executable,
+      data: new Uint8Array(account.data),
+    };
+  }
+
+  async getAccount(addr: string): Promise<AccountSnapshot | null> {
+    return this.getAccountSync(addr);
+  }
+
+  async getMultipleAccounts(addresses: string[]): Promise<Array<AccountSnapshot | null>> {
+    return addresses.map((a) => this.getAccountSync(a));
+  }
+
+  async minimumBalanceForRentExemption(dataLength: number): Promise<bigint> {
+    return this.svm.minimumBalanceForRentExemption(BigInt(dataLength));
+  }
+
+  /** Test SOL from the chain's own faucet, as a real transfer transaction (so it is
+   * journaled, replayed and listed like any other). */
+  async airdrop(to: string, lamports: bigint): Promise<string> {
+    this.assertOpen();
+    if (!isAddress(to)) throw new LedgerError("That is not a valid wallet address.", "rejected");
+    if (lamports <= 0n) throw new LedgerError("The airdrop amount must be positive.", "rejected");
+    const { faucet } = this.parts;
+    const lifetime = this.parts.clock.latest();
+    // Two identical airdrops in one slot would be byte-identical (ed25519 is deterministic)
+    // and the second would be refused as a duplicate: a memo with a counter keeps them apart.
+    this.airdropCount += 1;
+    const memo = {
+      programAddress: MEMO_PROGRAM,
+      accounts: [],
+      data: new TextEncoder().encode(`airdrop ${this.airdropCount}-${Date.now()}`),
+    };
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayerSigner(faucet, m),
+      (m) =>
+        setTransactionMessageLifetimeUsingBlockhash(
+          {
+            blockhash: toKitBlockhash(lifetime.blockhash),
+            lastValidBlockHeight: lifetime.lastValidBlockHeight,
+          },
+          m,
+        ),
+      (m) =>
+        appendTransactionMessageInstructions(
+          [
+            getTransferSolInstruction({
+              source: faucet,
+              destination: address(to),
+              amount: toLamports(lamports),
+            }),
+            memo,
+          ],
+          m,
+        ),
+    );
+    const signed = await signTransactionMessageWithSigners(message);
+    return this.sendTransaction(new Uint8Array(getTransactionEncoder().encode(signed)));
+  }
+
+  async sendTransaction(wire: Uint8Array): Promise<string> {
+    this.assertOpen();
+    const { transaction, facts, signature } = readSigned(wire);
+    if (this.parts.history.has(signature) || this.pending.has(signature)) {
+      throw new LedgerError("This transaction was already processed.", "already_processed");
+    }
+    const age = this.parts.clock.check(facts.blockhash);
+    if (age !== "valid") {
+      throw new LedgerError(
+        "This transaction expired before it reached the ledger. Please try again.",
+        "blockhash_expired",
+      );
+    }
+    const outcome = this.execute(transaction, facts, wire, { slot: this.parts.clock.slot(), ts: Date.now() });
+    if (!outcome.committed) throw toLedgerError(outcome.error, facts.programOf, outcome.logs);
+    await this.commit(outcome.entry);
+    if (outcome.entry.err) throw toLedgerError(outcome.entry.err, facts.programOf, outcome.logs);
+    return signature;
+  }
+
+  /** Runs a transaction in the VM at a given slot and time. Returns the journal entry, or
+   * the error when nothing was committed (the fee payer was not even charged). */
+  execute(
+    transaction: Transaction,
+    facts: MessageFacts,
+    wire: Uint8Array,
+    at: { slot: bigint; ts: number },
+  ):
+    | { committed: true; entry: JournalEntry; logs: string[] }
+    | { committed: false; error: RpcTransactionError; logs: string[] } {
+    const keys = facts.accountKeys.map((k) => address(k));
+    const pre = keys.map((k) => this.svm.getBalance(k) ?? 0n);
+    const clock = this.svm.getClock();
+    clock.slot = at.slot;
+    clock.unixTimestamp = BigInt(Math.floor(at.ts / 1000));
+    this.svm.setClock(clock);
+    const result = this.runInVm(transaction);
+    if (result === null) return { committed: false, error: "SignatureFailure", logs: [] };
+    const meta = result instanceof FailedTransactionMetadata ? result.meta() : result;
+    const logs = meta.logs();
+    const post = keys.map((k) => this.svm.getBalance(k) ?? 0n);
+    const error = result instanceof FailedTransactionMetadata ? liteSvmErrorToRpc(result.err()) : null;
+    // A failure that charged the fee payer is on chain (like a real cluster without
+    // preflight): it must be journaled, or replay would diverge. Otherwise nothing happened.
+    if (error !== null && pre[0] === post[0]) return { committed: false, error, logs };
+    const entry: JournalEntry = {
+      v: 1,
+      sig: firstSignature(transaction) ?? "",
+      slot: at.slot.toString(),
+      ts: at.ts,
+      bh: facts.blockhash,
+      wire: Buffer.from(wire).toString("base64"),
+      err: error,
+      logs,
+      fee: (LAMPORTS_PER_SIGNATURE * BigInt(facts.numSignatures)).toString(),
+      keys: facts.accountKeys,
+      pre: pre.map(String),
+      post: post.map(String),
+      cu: meta.computeUnitsConsumed().toString(),
+    };
+    this.refreshTokenIndex(facts);
+    return { committed: true, entry, logs };
+  }
+
+  /** LiteSVM throws (rather than failing) on transactions it cannot even check. */
+  private runInVm(transaction: Transaction): ReturnType<LiteSVM["sendTransaction"]> | null {
+    try {
+      return this.svm.sendTransaction(transaction);
+    } catch {
+      return null;
+    }
+  }
+
+  refreshTokenIndex(facts: MessageFacts): void {
+    facts.accountKeys.forEach((key, i) => {
+      if (facts.isWritable(i)) this.parts.tokens.update(key, this.getAccountSync(key));
+    });
+  }
+
+  private async commit(entry: JournalEntry): Promise<void> {
+    this.dirty = true;
+    const { history } = this.parts;
+    const sink = this.persistence?.sink;
+    if (!sink) {
+      history.add(entry, null);
+      return;
+    }
+    this.pending.add(entry.sig);
+    const { location, durable } = sink.append(entry, encodeEntry(entry));
+    try {
+      await durable;
+    } catch {
+      throw new LedgerError("The ledger could not save this transaction to disk.", "unavailable");
+    } finally {
+      this.pending.delete(entry.sig);
+    }
+    history.add(entry, location);
+  }
+
+  async simulateTransaction(
+    wire: Uint8Array,
+  ): Promise<{ error: string | null; logs: string[]; unitsConsumed: bigint }> {
+    const result = this.simulate(wire);
+    return {
+      error: result.error === null ? null : toLedgerError(result.error, result.programOf).message,
+      logs: result.logs,
+      unitsConsumed: result.unitsConsumed,
+    };
+  }
+
+  /** Simulation as the RPC does it by default: signatures not checked, any blockhash. */
+  simulate(wire: Uint8Array): {
+    error: RpcTransactionError | null;
+    logs: string[];
+    unitsConsumed: bigint;
+    programOf: (i: number) => string | undefined;
+  } {
+    const transaction = decodeWireTransaction(wire);
+    if (!transaction)
+      return { error: "SanitizeFailure", logs: [], unitsConsumed: 0n, programOf: () => undefined };
+    const facts = messageFacts(transaction);
+    this.svm.withSigverify(false);
+    try {
+      const result = this.svm.simulateTransaction(transaction);
+      if (result instanceof FailedTransactionMetadata) {
+        const meta = result.meta();
+        return {
+          error: liteSvmErrorToRpc(result.err()),
+          logs: meta.logs(),
+          unitsConsumed: meta.computeUnitsConsumed(),
+          programOf: facts.programOf,
+        };
+      }
+      const meta = result.meta();
+      return {
+        error: null,
+        logs: meta.logs(),
+        unitsConsumed: meta.computeUnitsConsumed(),
+        programOf: facts.programOf,
+      };
+    } finally {
+      this.svm.withSigverify(true);
+    }
+  }
+
+  async getSignatureStatuses(signatures: string[]): Promise<SignatureStatus[]> {
+    return signatures.map((s) => this.parts.history.status(s));
+  }
+
+  async getSignaturesForAddress(
+    addr: string,
+    options?: { limit?: number; before?: string; until?: string },
+  ): Promise<SignatureInfo[]> {
+    return this.parts.history.signaturesFor(addr, options);
+  }
+
+  async getTransaction(signature: string): Promise<TransactionRecord | null> {
+    return this.parts.history.get(signature);
+  }
+
+  async getMint(mint: string): Promise<MintInfo | null> {
+    const account = this.getAccountSync(mint);
+    return account ? mintInfoFromAccount(account) : null;
+  }
+
+  private holdings(list: ReturnType<TokenIndex["ofOwner"]>): TokenHolding[] {
+    return list.map((a) => ({
+      address: a.address,
+      mint: a.mint,
+      owner: a.owner,
+      amount: a.amount,
+      decimals: this.parts.tokens.decimalsOf(a.mint) ?? 0,
+    }));
+  }
+
+  async getTokenAccountsByOwner(owner: string): Promise<TokenHolding[]> {
+    return this.holdings(this.parts.tokens.ofOwner(owner));
+  }
+
+  async getTokenAccountsByMint(mint: string): Promise<TokenHolding[]> {
+    return this.holdings(this.parts.tokens.ofMint(mint)).sort((a, b) =>
+      b.amount > a.amount ? 1 : b.amount < a.amount ? -1 : 0,
+    );
+  }
+
+  /** Every mint on the embedded chain (for tests and the explore page's sanity checks). */
+  mintAddresses(): string[] {
+    return this.parts.tokens.mintAddresses();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.persistence?.close();
+  }
+}
+
+function readSigned(wire: Uint8Array): { transaction: Transaction; facts: MessageFacts; signature: string } {
+  const transaction = decodeWireTransaction(wire);
+  if (!transaction) throw new LedgerError("The transaction could not be read.", "rejected");
+  const signature = firstSignature(transaction);
+  if (!signature || Object.values(transaction.signatures).some((s) => s === null)) {
+    throw new LedgerError("The transaction is not fully signed.", "rejected");
+  }
+  return { transaction, facts: messageFacts(transaction), signature };
+}

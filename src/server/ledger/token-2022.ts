@@ -1,0 +1,304 @@
+import {
+  type Address,
+  address,
+  appendTransactionMessageInstructions,
+  createNoopSigner,
+  createTransactionMessage,
+  getSignatureFromTransaction,
+  getTransactionEncoder,
+  type Instruction,
+  type KeyPairSigner,
+  partiallySignTransactionMessageWithSigners,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+  type Transaction,
+  type TransactionSigner,
+  blockhash as toKitBlockhash,
+} from "@solana/kit";
+import { getCreateAccountInstruction } from "@solana-program/system";
+import {
+  AuthorityType,
+  extension,
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getInitializeMetadataPointerInstruction,
+  getInitializeMint2Instruction,
+  getInitializeTokenMetadataInstruction,
+  getMintSize,
+  getMintToInstruction,
+  getSetAuthorityInstruction,
+  getTokenSize,
+  getTransferCheckedInstruction,
+  getUpdateTokenMetadataFieldInstruction,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  tokenMetadataField,
+} from "@solana-program/token-2022";
+import { verifySignature as verifyEd25519 } from "./keys";
+import type { Blockhash } from "./ledger";
+import { decodeWireTransaction } from "./wire";
+
+// Pure transaction builders for the Token-2022 launch and transfers: no I/O, so the same
+// bytes go to LiteSVM and to devnet, and the external-wallet path can prepare, hand over and
+// later verify exactly what it built.
+
+/** Solana's packet limit for one serialized transaction. */
+export const MAX_TRANSACTION_SIZE = 1232;
+/** Base fee per signature on every cluster we target (no priority fee is added). */
+export const LAMPORTS_PER_SIGNATURE = 5000n;
+
+/** Rent-exempt minimum with the cluster's default rent (SIMD-0194: 6960 lamports per byte
+ * including the 128-byte account overhead). Used when the caller passes no `rentFor`. */
+export function defaultRentFor(dataLength: number): bigint {
+  return BigInt(128 + dataLength) * 6960n;
+}
+
+export interface LaunchParams {
+  /** A signer for the embedded wallet; a bare address when an external wallet signs later. */
+  payer: TransactionSigner | Address | string;
+  mint: KeyPairSigner;
+  name: string;
+  symbol: string;
+  uri: string;
+  additionalMetadata: Array<[string, string]>;
+  /** Base units (10^decimals per whole token). */
+  supply: bigint;
+  decimals: number;
+  blockhash: Blockhash;
+  rentFor?: (dataLength: number) => bigint;
+}
+
+export interface BuiltTransaction {
+  wire: Uint8Array;
+  signature: string;
+}
+
+export interface BuiltLaunch {
+  wire: Uint8Array;
+  /** The transaction id; null until the fee payer (an external wallet) has signed. */
+  signature: string | null;
+  mintAddress: string;
+  /** False when the payer (an external wallet) still has to sign. */
+  fullySigned: boolean;
+}
+
+type MetadataFields = Pick<LaunchParams, "name" | "symbol" | "uri" | "additionalMetadata">;
+
+/** Bytes of the mint account: created with room for the MetadataPointer only, because
+ * InitializeMint2 refuses trailing bytes it cannot parse; the metadata TLV is appended by the
+ * token program itself (it reallocates), paid for by the lamports we put in up front. */
+export function mintSizes(fields: MetadataFields, mintAddress: Address = TOKEN_2022_PROGRAM_ADDRESS) {
+  const pointer = extension("MetadataPointer", { authority: mintAddress, metadataAddress: mintAddress });
+  const metadata = extension("TokenMetadata", {
+    updateAuthority: mintAddress,
+    mint: mintAddress,
+    name: fields.name,
+    symbol: fields.symbol,
+    uri: fields.uri,
+    additionalMetadata: new Map(fields.additionalMetadata),
+  });
+  return { initialSpace: getMintSize([pointer]), finalSpace: getMintSize([pointer, metadata]) };
+}
+
+/** Token-2022 associated token accounts carry the ImmutableOwner extension. */
+export const TOKEN_2022_ATA_SIZE = getTokenSize([extension("ImmutableOwner", {})]);
+
+/** Everything a launch takes from the payer: fees for two signatures, the mint's rent
+ * (with its metadata) and the creator's token account rent. Lets the service say "not enough
+ * SOL" before sending anything. */
+export function launchCostLamports(
+  fields: MetadataFields,
+  rentFor: (dataLength: number) => bigint = defaultRentFor,
+): bigint {
+  const { finalSpace } = mintSizes(fields);
+  return 2n * LAMPORTS_PER_SIGNATURE + rentFor(finalSpace) + rentFor(TOKEN_2022_ATA_SIZE);
+}
+
+/** Worst case for a transfer: one signature and, if the recipient has none yet, their ATA. */
+export function transferCostLamports(rentFor: (dataLength: number) => bigint = defaultRentFor): bigint {
+  return LAMPORTS_PER_SIGNATURE + rentFor(TOKEN_2022_ATA_SIZE);
+}
+
+export async function associatedTokenAddress(
+  owner: string,
+  mint: string,
+  tokenProgram: string = TOKEN_2022_PROGRAM_ADDRESS,
+): Promise<Address> {
+  const [ata] = await findAssociatedTokenPda({
+    owner: address(owner),
+    mint: address(mint),
+    tokenProgram: address(tokenProgram),
+  });
+  return ata;
+}
+
+function asSigner(payer: LaunchParams["payer"]): { signer: TransactionSigner; external: boolean } {
+  if (typeof payer === "string") return { signer: createNoopSigner(address(payer)), external: true };
+  return { signer: payer, external: false };
+}
+
+/** The whole launch in one transaction: mint with metadata pointer and metadata (plus extra
+ * fields), the creator's ATA, the full supply, then the mint authority revoked. */
+export async function buildLaunchTransaction(params: LaunchParams): Promise<BuiltLaunch> {
+  const { signer: payer, external } = asSigner(params.payer);
+  const mint = params.mint.address;
+  const rentFor = params.rentFor ?? defaultRentFor;
+  const { initialSpace, finalSpace } = mintSizes(params, mint);
+  const ata = await associatedTokenAddress(payer.address, mint);
+
+  const instructions: Instruction[] = [
+    getCreateAccountInstruction({
+      payer,
+      newAccount: params.mint,
+      lamports: rentFor(finalSpace),
+      space: initialSpace,
+      programAddress: TOKEN_2022_PROGRAM_ADDRESS,
+    }),
+    getInitializeMetadataPointerInstruction({ mint, authority: payer.address, metadataAddress: mint }),
+    getInitializeMint2Instruction({
+      mint,
+      decimals: params.decimals,
+      mintAuthority: payer.address,
+      freezeAuthority: null,
+    }),
+    getInitializeTokenMetadataInstruction({
+      metadata: mint,
+      updateAuthority: payer.address,
+      mint,
+      mintAuthority: payer,
+      name: params.name,
+      symbol: params.symbol,
+      uri: params.uri,
+    }),
+    ...params.additionalMetadata.map(([key, value]) =>
+      getUpdateTokenMetadataFieldInstruction({
+        metadata: mint,
+        updateAuthority: payer,
+        field: tokenMetadataField("Key", [key]),
+        value,
+      }),
+    ),
+    getCreateAssociatedTokenIdempotentInstruction({
+      payer,
+      ata,
+      owner: payer.address,
+      mint,
+      tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
+    }),
+    getMintToInstruction({ mint, token: ata, mintAuthority: payer, amount: params.supply }),
+    getSetAuthorityInstruction({
+      owned: mint,
+      owner: payer,
+      authorityType: AuthorityType.MintTokens,
+      newAuthority: null,
+    }),
+  ];
+
+  const message = compose(payer, params.blockhash, instructions);
+  const transaction = external
+    ? await partiallySignTransactionMessageWithSigners(message)
+    : await signTransactionMessageWithSigners(message);
+  const fullySigned = Object.values(transaction.signatures).every((s) => s !== null);
+  return {
+    wire: encode(transaction),
+    signature: fullySigned ? getSignatureFromTransaction(transaction) : null,
+    mintAddress: mint,
+    fullySigned,
+  };
+}
+
+export interface TransferParams {
+  owner: TransactionSigner;
+  mint: string;
+  destinationOwner: string;
+  amount: bigint;
+  decimals: number;
+  blockhash: Blockhash;
+  tokenProgram?: string;
+}
+
+/** A token transfer between owners' ATAs, creating the recipient's ATA when missing. */
+export async function buildTransferTransaction(params: TransferParams): Promise<BuiltTransaction> {
+  const tokenProgram = address(params.tokenProgram ?? TOKEN_2022_PROGRAM_ADDRESS);
+  const mint = address(params.mint);
+  const source = await associatedTokenAddress(params.owner.address, mint, tokenProgram);
+  const destination = await associatedTokenAddress(params.destinationOwner, mint, tokenProgram);
+  const instructions: Instruction[] = [
+    getCreateAssociatedTokenIdempotentInstruction({
+      payer: params.owner,
+      ata: destination,
+      owner: address(params.destinationOwner),
+      mint,
+      tokenProgram,
+    }),
+    getTransferCheckedInstruction(
+      {
+        source,
+        mint,
+        destination,
+        authority: params.owner,
+        amount: params.amount,
+        decimals: params.decimals,
+      },
+      { programAddress: tokenProgram },
+    ),
+  ];
+  const transaction = await signTransactionMessageWithSigners(
+    compose(params.owner, params.blockhash, instructions),
+  );
+  return { wire: encode(transaction), signature: getSignatureFromTransaction(transaction) };
+}
+
+function compose(payer: TransactionSigner, lifetime: Blockhash, instructions: Instruction[]) {
+  return pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(payer, m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        {
+          blockhash: toKitBlockhash(lifetime.blockhash),
+          lastValidBlockHeight: lifetime.lastValidBlockHeight,
+        },
+        m,
+      ),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+  );
+}
+
+function encode(transaction: Transaction): Uint8Array {
+  const wire = new Uint8Array(getTransactionEncoder().encode(transaction));
+  if (wire.length > MAX_TRANSACTION_SIZE) {
+    throw new Error(
+      `The transaction is ${wire.length} bytes, over Solana's ${MAX_TRANSACTION_SIZE}-byte limit; shorten the name, URI or fields`,
+    );
+  }
+  return wire;
+}
+
+export type SignedCheck = { ok: true; signature: string } | { ok: false; reason: string };
+
+/** For the external-wallet path: the browser's signed bytes must carry exactly the message
+ * the server prepared (no swapped instruction, blockhash or payer), the fee payer must be the
+ * expected wallet, and every required signature must be present and valid. */
+export function checkSignedMatchesPrepared(
+  preparedWire: Uint8Array,
+  signedWire: Uint8Array,
+  feePayer: string,
+): SignedCheck {
+  const prepared = decodeWireTransaction(preparedWire);
+  const signed = decodeWireTransaction(signedWire);
+  if (!prepared || !signed) return { ok: false, reason: "The transaction could not be read." };
+  if (!Buffer.from(prepared.messageBytes).equals(Buffer.from(signed.messageBytes))) {
+    return { ok: false, reason: "The signed transaction is not the one prepared for this launch." };
+  }
+  const signers = Object.keys(signed.signatures);
+  if (signers[0] !== feePayer) return { ok: false, reason: "The transaction is not paid by this wallet." };
+  for (const [signer, sig] of Object.entries(signed.signatures)) {
+    if (!sig) return { ok: false, reason: "The wallet did not sign the transaction." };
+    if (!verifyEd25519(signer, Uint8Array.from(signed.messageBytes), Uint8Array.from(sig))) {
+      return { ok: false, reason: "A signature on the transaction is not valid." };
+    }
+  }
+  return { ok: true, signature: getSignatureFromTransaction(signed) };
+}

@@ -1,0 +1,57 @@
+import {
+  getBase58Decoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  type Transaction,
+} from "@solana/kit";
+
+// Reading signed wire transactions without trusting them: any malformed input becomes null
+// so callers answer "could not be read" instead of throwing a codec error at people.
+
+export function decodeWireTransaction(wire: Uint8Array): Transaction | null {
+  try {
+    const transaction = getTransactionDecoder().decode(wire);
+    // Decoding the message too rejects garbage that merely has a plausible signature prefix.
+    getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
+    return transaction;
+  } catch {
+    return null;
+  }
+}
+
+/** The first signature (the transaction id) in base58, or null when unsigned. */
+export function firstSignature(transaction: Transaction): string | null {
+  const first = Object.values(transaction.signatures)[0];
+  return first ? getBase58Decoder().decode(first) : null;
+}
+
+export interface MessageFacts {
+  accountKeys: string[];
+  blockhash: string;
+  numSignatures: number;
+  isWritable(index: number): boolean;
+  /** The program an instruction calls, to read its custom error codes in context. */
+  programOf(instructionIndex: number): string | undefined;
+}
+
+/** The parts of a transaction's message the ledger reasons about. Only static account keys
+ * are known: accounts loaded through lookup tables are not indexed. */
+export function messageFacts(transaction: Transaction): MessageFacts {
+  const message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
+  const keys: string[] = message.staticAccounts;
+  const { numSignerAccounts, numReadonlySignerAccounts, numReadonlyNonSignerAccounts } = message.header;
+  const instructions = "instructions" in message ? message.instructions : [];
+  return {
+    accountKeys: keys,
+    blockhash: message.lifetimeToken,
+    numSignatures: numSignerAccounts,
+    isWritable(index) {
+      if (index < numSignerAccounts) return index < numSignerAccounts - numReadonlySignerAccounts;
+      return index < keys.length - numReadonlyNonSignerAccounts;
+    },
+    programOf(instructionIndex) {
+      const instruction = instructions[instructionIndex];
+      return instruction ? keys[instruction.programAddressIndex] : undefined;
+    },
+  };
+}
