@@ -1,4 +1,115 @@
-// Placeholder until its issue lands this page (owner listed in the team brief).
-export default function Page() {
-  return <main className="p-8">This page is being built.</main>;
+import { groupDigits } from "@shared/amounts";
+import { ExternalLink, Globe } from "lucide-react";
+import { Link, useParams } from "wouter";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { PageShell } from "@/features/site";
+import { useToken } from "@/features/tokens/api/get-token";
+import { HoldersTable } from "@/features/tokens/components/holders-table";
+import { TokenFacts } from "@/features/tokens/components/token-facts";
+import { useLedger } from "@/features/wallet/api/get-ledger";
+import { ApiError } from "@/lib/api";
+
+/** /token/:mint: the public page of one token, read back from the ledger. */
+export default function TokenPage() {
+  const { mint = "" } = useParams<{ mint: string }>();
+  const query = useToken(mint);
+  const ledger = useLedger();
+  const details = query.data;
+
+  return (
+    <PageShell className="px-4 py-8 sm:py-12">
+      <div className="mx-auto flex max-w-5xl flex-col gap-6">
+        {query.isPending ? (
+          <div className="flex flex-col gap-4" aria-busy="true">
+            <Skeleton className="h-24 rounded-xl" />
+            <Skeleton className="h-64 rounded-xl" />
+          </div>
+        ) : null}
+        {query.isError ? (
+          <EmptyState
+            headingLevel="h2"
+            title={query.error instanceof ApiError && query.error.status === 404 ? "Token not found" : "Could not load this token"}
+            description="Check the mint address, or browse your portfolio."
+            action={
+              <Button asChild variant="outline">
+                <Link href="/dashboard">My Token Portfolio</Link>
+              </Button>
+            }
+          />
+        ) : null}
+        {details ? (
+          <>
+            <header className="flex flex-wrap items-start gap-4">
+              {details.token.imageUrl ? (
+                <img src={details.token.imageUrl} alt="" className="size-16 rounded-full object-cover" />
+              ) : (
+                <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-gradient-brand text-2xl font-bold text-white">
+                  {details.token.symbol.charAt(0)}
+                </span>
+              )}
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h1 className="text-3xl font-bold tracking-tight">{details.token.name}</h1>
+                  <Badge variant="secondary">${details.token.symbol}</Badge>
+                  <Badge variant={details.token.isLaunched ? "success" : "warning"}>{details.token.isLaunched ? "Live" : "Pending"}</Badge>
+                  {details.creator.isDemo ? <Badge variant="outline">Demo</Badge> : null}
+                </div>
+                {details.token.tagline ? <p className="mt-1 text-lg italic text-muted-foreground">{details.token.tagline}</p> : null}
+                <p className="mt-1 text-sm text-muted-foreground">
+                  by {details.creator.username ? `@${details.creator.username}` : "a wallet-only creator"} · {ledger.data?.label ?? ""}
+                </p>
+              </div>
+            </header>
+            <p className="max-w-3xl">{details.token.description || "No description provided"}</p>
+            <div className="flex flex-wrap items-center gap-2 rounded-lg bg-muted px-3 py-2">
+              <span className="text-sm text-muted-foreground">Mint</span>
+              <code className="min-w-0 flex-1 break-all font-mono text-xs" data-testid="token-mint">
+                {details.token.mintAddress ?? mint}
+              </code>
+              <CopyButton value={details.token.mintAddress ?? mint} label="Copy mint address" size="icon-sm" variant="ghost" />
+              {ledger.data?.explorer === "devnet" ? (
+                <Button asChild size="sm" variant="outline">
+                  <a href={`https://explorer.solana.com/address/${mint}?cluster=devnet`} target="_blank" rel="noopener noreferrer">
+                    <ExternalLink aria-hidden="true" />
+                    Solana Explorer
+                  </a>
+                </Button>
+              ) : null}
+            </div>
+            <dl className="grid gap-4 sm:grid-cols-3">
+              <div className="rounded-xl border border-border p-4">
+                <dt className="text-sm text-muted-foreground">Total supply</dt>
+                <dd className="text-xl font-semibold tabular-nums">{groupDigits(details.token.totalSupply)}</dd>
+              </div>
+              <div className="rounded-xl border border-border p-4">
+                <dt className="text-sm text-muted-foreground">Circulating supply</dt>
+                <dd className="text-xl font-semibold tabular-nums">{groupDigits(details.token.circulatingSupply)}</dd>
+              </div>
+              <div className="rounded-xl border border-border p-4">
+                <dt className="text-sm text-muted-foreground">Holders</dt>
+                <dd className="text-xl font-semibold tabular-nums">
+                  {/* The API lists the 50 largest holders. */}
+                  {details.holders.length >= 50 ? "50+" : details.holders.length}
+                </dd>
+              </div>
+            </dl>
+            {details.token.website ? (
+              <a href={details.token.website} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-link hover:underline">
+                <Globe aria-hidden="true" className="size-4" />
+                {details.token.website.replace(/^https?:\/\//, "")}
+              </a>
+            ) : null}
+            <div className="grid gap-6 lg:grid-cols-2">
+              <TokenFacts details={details} />
+              <HoldersTable holders={details.holders} symbol={details.token.symbol} />
+            </div>
+          </>
+        ) : null}
+      </div>
+    </PageShell>
+  );
 }
