@@ -50,6 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityPlugin, {
     connectSrc: config.SOLANA_RPC_URL ? [new URL(config.SOLANA_RPC_URL).origin] : [],
     rateLimitMax: 6000,
+    rateLimits: config.RATE_LIMITS === "on",
   });
   await app.register(sessionsPlugin, { sessions: services.sessions, secure });
 

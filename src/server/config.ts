@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   CLIENT_DIST: z.string().default("./dist/client"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: optional,
+  // Benchmarks drive the server from one IP far past any human rate; they turn limits off.
+  RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
   AI_PROVIDER: z.enum(["offline", "openai", "google", "anthropic", "openai-compatible"]).optional(),
   AI_MODEL: optional,

@@ -1,6 +1,7 @@
 /** A tiny cookie-keeping HTTP client for API tests: one per simulated person. */
 export class Client {
-  private cookie = "";
+  /** The session cookie this client sends (tests copy it to play a thief). */
+  cookie = "";
   constructor(readonly baseUrl: string) {}
 
   async request<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T; headers: Headers }> {

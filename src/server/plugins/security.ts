@@ -8,50 +8,53 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Headers, a global rate limit, and CSRF defence: besides SameSite cookies, a state-changing
  * /api request must come from our own origin (Origin header or Sec-Fetch-Site). */
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { connectSrc: string[]; rateLimitMax: number }) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", "https:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", ...opts.connectSrc],
-        frameSrc: ["'self'", "https:"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+export const securityPlugin = fp(
+  async (app: FastifyInstance, opts: { connectSrc: string[]; rateLimitMax: number; rateLimits: boolean }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:", "blob:", "https:"],
+          fontSrc: ["'self'", "data:"],
+          connectSrc: ["'self'", ...opts.connectSrc],
+          frameSrc: ["'self'", "https:"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
       },
-    },
-    // Plain-http localhost must keep working: no HSTS, no upgrade-insecure-requests.
-    strictTransportSecurity: false,
-    crossOriginEmbedderPolicy: false,
-  });
-  await app.register(rateLimit, { global: true, max: opts.rateLimitMax, timeWindow: "1 minute" });
+      // Plain-http localhost must keep working: no HSTS, no upgrade-insecure-requests.
+      strictTransportSecurity: false,
+      crossOriginEmbedderPolicy: false,
+    });
+    if (opts.rateLimits)
+      await app.register(rateLimit, { global: true, max: opts.rateLimitMax, timeWindow: "1 minute" });
 
-  // Fastify parses text/plain by default; a form-post CSRF would ride on it.
-  app.removeContentTypeParser("text/plain");
+    // Fastify parses text/plain by default; a form-post CSRF would ride on it.
+    app.removeContentTypeParser("text/plain");
 
-  app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
-    const site = request.headers["sec-fetch-site"];
-    if (site === "same-origin" || site === "none") return;
-    const origin = request.headers.origin;
-    if (!origin) {
-      // Non-browser clients (curl, tests, scripts) send no Origin and no Sec-Fetch-Site;
-      // browsers always send one of the two on cross-site requests.
-      if (site === undefined) return;
+    app.addHook("onRequest", async (request) => {
+      if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+      const site = request.headers["sec-fetch-site"];
+      if (site === "same-origin" || site === "none") return;
+      const origin = request.headers.origin;
+      if (!origin) {
+        // Non-browser clients (curl, tests, scripts) send no Origin and no Sec-Fetch-Site;
+        // browsers always send one of the two on cross-site requests.
+        if (site === undefined) return;
+        throw forbidden("Cross-site request refused");
+      }
+      const host = request.headers.host;
+      try {
+        if (host && new URL(origin).host === host) return;
+      } catch {
+        /* fall through */
+      }
       throw forbidden("Cross-site request refused");
-    }
-    const host = request.headers.host;
-    try {
-      if (host && new URL(origin).host === host) return;
-    } catch {
-      /* fall through */
-    }
-    throw forbidden("Cross-site request refused");
-  });
-});
+    });
+  },
+);

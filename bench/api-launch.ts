@@ -1,0 +1,69 @@
+import autocannon from "autocannon";
+import { Client } from "../tests/support/http";
+import { percentile } from "./stats";
+
+/** N creators, each signed up with a funded embedded wallet, ready to launch. */
+export async function makeCreators(url: string, count: number, tag: string) {
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const c = new Client(url);
+      const name = `${tag}${i}`;
+      const reg = await c.post<{ user: { id: string } }>("/api/register", { username: name, email: `${name}@bench.example`, password: "bench-pass" });
+      const gen = await c.post<{ wallet: { publicKey: string } }>("/api/wallet/generate");
+      for (let k = 0; k < 5; k++) await c.post("/api/wallet/airdrop", { address: gen.body.wallet.publicKey, amount: 2 });
+      return { c, userId: reg.body.user.id, wallet: gen.body.wallet.publicKey };
+    }),
+  );
+}
+
+let seq = 0;
+function symbol(): string {
+  seq++;
+  return `B${seq.toString(36).toUpperCase().padStart(5, "0")}`.slice(0, 10);
+}
+
+/** Each creator launches back to back for `seconds`; all creators run concurrently. */
+export async function benchApiLaunches(url: string, concurrency: number, seconds: number) {
+  const creators = await makeCreators(url, concurrency, `bl${Date.now().toString(36)}_`);
+  const latencies: number[] = [];
+  let failures = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const start = performance.now();
+  await Promise.all(
+    creators.map(async (cr) => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const res = await cr.c.post("/api/tokens/create", {
+          name: "Bench Token",
+          symbol: symbol(),
+          description: "",
+          totalSupply: "1000000",
+          userId: cr.userId,
+          creatorWallet: cr.wallet,
+        });
+        if (res.status === 201) latencies.push(performance.now() - t0);
+        else failures++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  return {
+    launches: latencies.length,
+    failures,
+    launchesPerSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    creators,
+  };
+}
+
+/** GET /api/tokens/user/:id at `connections` connections with autocannon. */
+export async function benchTokenList(url: string, userId: string, connections: number, seconds: number) {
+  const result = await autocannon({ url: `${url}/api/tokens/user/${userId}`, connections, duration: seconds, pipelining: 1 });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}

@@ -1,0 +1,41 @@
+// `npm run bench`: the foundation's figures, measured on this machine in one run.
+// The server runs as its own process (production settings, PGlite on disk, embedded ledger)
+// so the load generator does not share its event loop.
+import { startServer } from "../tests/e2e/fixtures";
+import { benchApiLaunches, benchTokenList } from "./api-launch";
+import { benchRawLaunches } from "./ledger-raw";
+import { fmt, verdict } from "./stats";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+async function main() {
+  console.log(`Benchmarks (${SECONDS}s per measurement, ${process.env.HOSTNAME ?? "this machine"})\n`);
+
+  const raw = await benchRawLaunches(SECONDS);
+  console.log(`raw LiteSVM launch transactions: ${fmt(raw.launchesPerSecond)} /s`);
+
+  const server = await startServer({ RATE_LIMITS: "off", LOG_LEVEL: "warn" });
+  try {
+    const api = await benchApiLaunches(server.url, 10, SECONDS);
+    const ratio = api.launchesPerSecond / raw.launchesPerSecond;
+    console.log(`API launches (10 concurrent creators): ${fmt(api.launchesPerSecond)} /s  (${api.launches} ok, ${api.failures} failed)`);
+    console.log(`  API / raw = ${fmt(ratio, 2)}x   goal >= 0.7x: ${verdict(ratio >= 0.7)}`);
+    console.log(`  launch latency p50 ${fmt(api.p50)} ms, p99 ${fmt(api.p99)} ms   goal p99 < 100 ms: ${verdict(api.p99 < 100)}`);
+
+    const owner = api.creators[0];
+    if (!owner) throw new Error("no creator");
+    const list = await benchTokenList(server.url, owner.userId, 50, SECONDS);
+    console.log(
+      `GET /api/tokens/user/:id (50 connections, ${(await owner.c.get<unknown[]>(`/api/tokens/user/${owner.userId}`)).body.length} tokens): ` +
+        `${fmt(list.requestsPerSecond, 0)} req/s, p50 ${fmt(list.p50)} ms, p99 ${fmt(list.p99)} ms, errors ${list.errors}`,
+    );
+    console.log(`  goal >= 3000 req/s with p99 < 25 ms: ${verdict(list.requestsPerSecond >= 3000 && list.p99 < 25)}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
