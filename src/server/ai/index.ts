@@ -1,11 +1,32 @@
 import type { Config } from "../config";
 import type { AiEngine } from "./engine";
+import { type AiLog, defaultAiLog } from "./log";
 import { OfflineEngine } from "./offline/engine";
+import { ProviderEngine } from "./providers/engine";
+import { chooseModel } from "./providers/model";
 
 export type { AiEngine } from "./engine";
+export type { AiLog } from "./log";
 
 /** The engine the server runs with, chosen by env: the offline engine unless AI_PROVIDER
- * names a provider (and its key is present, where the provider needs one). */
-export function createAiEngine(_config: Config): AiEngine {
-  return new OfflineEngine();
+ * names a provider and its key is present (openai-compatible needs none). A provider whose
+ * key is missing is reported once at start and the offline engine answers. */
+export function createAiEngine(config: Config, options: { log?: AiLog } = {}): AiEngine {
+  const log = options.log ?? defaultAiLog(config);
+  const offline = new OfflineEngine();
+  const choice = chooseModel(config);
+  if (!choice.ok) {
+    if (config.AI_PROVIDER && config.AI_PROVIDER !== "offline") {
+      log.warn(`AI_PROVIDER=${config.AI_PROVIDER} but ${choice.reason}: using the offline engine`);
+    }
+    return offline;
+  }
+  return new ProviderEngine({
+    model: choice.model,
+    label: choice.label,
+    secrets: choice.secrets,
+    timeoutMs: config.AI_TIMEOUT_MS,
+    offline,
+    log,
+  });
 }

@@ -78,6 +78,24 @@ describe("POST /api/ai/generate-identity", () => {
     expect(res.status).toBe(400);
   });
 
+  it("limits drafts per signed-in user", async () => {
+    const client = new Client(t.url);
+    const reg = await client.post("/api/register", {
+      username: "drafter",
+      email: "drafter@example.com",
+      password: "secret1",
+    });
+    expect(reg.status).toBe(201);
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await client.post("/api/ai/generate-identity", body)).status);
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    const last = await client.post<{ error: string }>("/api/ai/generate-identity", body);
+    expect(last.status).toBe(429);
+    expect(last.body.error).toBe("Too many AI drafts in a row. Please wait a minute.");
+    // Someone else on the same IP is not affected by this user's limit.
+    expect((await new Client(t.url).post("/api/ai/generate-identity", body)).status).toBe(200);
+  });
+
   it("limits drafts per IP with a 429 in the API's error format", async () => {
     const client = new Client(t.url);
     const statuses: number[] = [];

@@ -1,0 +1,75 @@
+import type { AiProfile } from "@shared/schemas/ai";
+import type { LanguageModel } from "ai";
+import type { AgentChatRequest, AiEngine, ChatReply, DraftContext, IdentityRequest } from "../engine";
+import type { AiLog } from "../log";
+import type { OfflineEngine } from "../offline/engine";
+import { streamChatWithModel } from "./chat";
+import { classify, FAILURE_WORDS, type Failure } from "./failure";
+import { draftIdentityWithModel } from "./identity";
+
+export interface ProviderEngineOptions {
+  model: LanguageModel;
+  label: string;
+  /** Values that must never reach a log or an answer (the API key). */
+  secrets: string[];
+  timeoutMs: number;
+  offline: OfflineEngine;
+  log: AiLog;
+}
+
+/** An AI SDK model with the offline engine behind it. Identity: one structured-output call,
+ * repaired, retried once when the failure is worth it, all within AI_TIMEOUT_MS; then the
+ * offline draft, labelled with the reason. Chat: the provider's stream when its first chunk
+ * arrives in time, else the offline answer, labelled likewise. */
+export class ProviderEngine implements AiEngine {
+  readonly kind = "provider" as const;
+  readonly label: string;
+
+  constructor(private readonly opts: ProviderEngineOptions) {
+    this.label = opts.label;
+  }
+
+  async draftIdentity(request: IdentityRequest, context: DraftContext): Promise<AiProfile> {
+    const deadline = Date.now() + this.opts.timeoutMs;
+    const engine = { kind: "provider" as const, label: `drafted by ${this.label}` };
+    let failure: Failure | null = null;
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const remaining = deadline - Date.now();
+      if (remaining < 50) break;
+      try {
+        return await draftIdentityWithModel(
+          this.opts.model,
+          request,
+          context,
+          engine,
+          AbortSignal.timeout(remaining),
+          failure ? "invalid JSON or fields out of range" : undefined,
+        );
+      } catch (err) {
+        failure = classify(err, this.opts.secrets);
+        this.opts.log.warn("AI provider identity draft failed", {
+          attempt,
+          kind: failure.kind,
+          ...failure.summary,
+        });
+        if (!failure.retryable) break;
+      }
+    }
+    const reason = FAILURE_WORDS[failure?.kind ?? "timeout"];
+    return this.opts.offline.draftIdentity(request, context, `drafted offline (${reason})`);
+  }
+
+  async chat(request: AgentChatRequest): Promise<ChatReply> {
+    try {
+      const chunks = await streamChatWithModel(this.opts.model, request, this.opts.timeoutMs, (err) => {
+        const late = classify(err, this.opts.secrets);
+        this.opts.log.warn("AI provider stopped mid-answer", { kind: late.kind, ...late.summary });
+      });
+      return { engine: { kind: "provider", label: `answered by ${this.label}` }, chunks };
+    } catch (err) {
+      const failure = classify(err, this.opts.secrets);
+      this.opts.log.warn("AI provider chat failed", { kind: failure.kind, ...failure.summary });
+      return this.opts.offline.chat(request, `answered offline (${FAILURE_WORDS[failure.kind]})`);
+    }
+  }
+}

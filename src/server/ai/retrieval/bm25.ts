@@ -1,0 +1,93 @@
+import { isStopword, stem, tokenize } from "../offline/text";
+
+export interface Chunk {
+  id: number;
+  text: string;
+  /** "notes" for the creator's knowledge notes, "facts" for the token's own facts. */
+  source: "notes" | "facts";
+}
+
+export interface Hit {
+  chunk: Chunk;
+  score: number;
+  /** Query terms this chunk contains. */
+  matched: string[];
+}
+
+/** Content terms of a text, stemmed: what BM25 scores. */
+export function terms(text: string): string[] {
+  return tokenize(text)
+    .filter((w) => w.length >= 2 && !isStopword(w))
+    .map(stem);
+}
+
+/** Okapi BM25 over a small set of chunks (an agent's notes: tens to hundreds of chunks),
+ * built once per agent and kept in memory. k1 = 1.2, b = 0.75: the usual defaults. */
+export class Bm25Index {
+  private readonly docs: Array<{ chunk: Chunk; tf: Map<string, number>; length: number }>;
+  private readonly df = new Map<string, number>();
+  private readonly avgLength: number;
+
+  constructor(
+    chunks: Chunk[],
+    private readonly k1 = 1.2,
+    private readonly b = 0.75,
+  ) {
+    this.docs = chunks.map((chunk) => {
+      const tf = new Map<string, number>();
+      const words = terms(chunk.text);
+      for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
+      for (const w of tf.keys()) this.df.set(w, (this.df.get(w) ?? 0) + 1);
+      return { chunk, tf, length: words.length };
+    });
+    this.avgLength = this.docs.reduce((s, d) => s + d.length, 0) / Math.max(1, this.docs.length);
+  }
+
+  get size(): number {
+    return this.docs.length;
+  }
+
+  search(query: string, limit = 3): Hit[] {
+    const queryTerms = [...new Set(terms(query))];
+    const n = this.docs.length;
+    const hits: Hit[] = [];
+    for (const doc of this.docs) {
+      let score = 0;
+      const matched: string[] = [];
+      for (const term of queryTerms) {
+        const f = doc.tf.get(term);
+        if (!f) continue;
+        const df = this.df.get(term) ?? 0;
+        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+        score +=
+          (idf * f * (this.k1 + 1)) / (f + this.k1 * (1 - this.b + (this.b * doc.length) / this.avgLength));
+        matched.push(term);
+      }
+      if (score > 0) hits.push({ chunk: doc.chunk, score, matched });
+    }
+    return hits.sort((a, b) => b.score - a.score).slice(0, limit);
+  }
+}
+
+/** Splits notes into retrievable passages: paragraphs, long ones cut at sentence ends
+ * near `maxWords`, so an answer quotes a focused passage rather than a whole page. */
+export function chunkNotes(notes: string, maxWords = 70): string[] {
+  const out: string[] = [];
+  for (const paragraph of notes.split(/\n\s*\n|\n(?=\s*(?:[-*•]|#{1,6}\s|\d+[.)]\s))/)) {
+    const text = paragraph.replace(/\s+/g, " ").trim();
+    if (!text) continue;
+    const sentences = text.match(/[^.!?]+[.!?]+(?:\s|$)|[^.!?]+$/g) ?? [text];
+    let current = "";
+    for (const sentence of sentences) {
+      const next = current ? `${current} ${sentence.trim()}` : sentence.trim();
+      if (current && next.split(" ").length > maxWords) {
+        out.push(current);
+        current = sentence.trim();
+      } else {
+        current = next;
+      }
+    }
+    if (current) out.push(current);
+  }
+  return out;
+}

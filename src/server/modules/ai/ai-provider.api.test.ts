@@ -1,0 +1,94 @@
+import { AiProfileSchema } from "@shared/schemas/ai";
+import { TokenFormSchema } from "@shared/schemas/token";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeLlm, startFakeLlm } from "../../../../tests/support/fake-llm-server";
+import { Client } from "../../../../tests/support/http";
+import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
+
+// The whole route with a provider configured (an OpenAI-compatible local server): every
+// provider failure still ends in a valid profile, labelled with the engine that drafted it.
+const KEY = "local-key-SECRET-9876543210";
+let t: TestApp;
+let fake: FakeLlm;
+beforeAll(async () => {
+  fake = await startFakeLlm();
+  t = await startTestApp({
+    AI_PROVIDER: "openai-compatible",
+    AI_BASE_URL: `${fake.url}/v1`,
+    AI_MODEL: "local-fake",
+    AI_API_KEY: KEY,
+    AI_TIMEOUT_MS: "400",
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+const body = {
+  userInput: "I record lo-fi piano loops for study streams",
+  profession: "musician",
+  style: "casual",
+};
+const good = {
+  name: "Piano Loops",
+  symbol: "LOOPS",
+  description: "Lo-fi piano loops for study streams.",
+  tagline: "Study with me.",
+  totalSupply: "1000000",
+  allocation: [
+    { label: "Listeners", percent: 60 },
+    { label: "Artist", percent: 40 },
+  ],
+};
+
+async function draft() {
+  const res = await new Client(t.url).post("/api/ai/generate-identity", body);
+  expect(res.status).toBe(200);
+  expect(JSON.stringify(res.body)).not.toContain(KEY);
+  const profile = AiProfileSchema.parse(res.body);
+  expect(TokenFormSchema.safeParse({ ...profile, totalSupply: profile.tokenomics.totalSupply }).success).toBe(
+    true,
+  );
+  return profile;
+}
+
+describe("POST /api/ai/generate-identity with a provider", () => {
+  it("answers with the provider's draft and says so", async () => {
+    fake.enqueue({ kind: "text", text: JSON.stringify(good) });
+    expect(await draft()).toMatchObject({
+      symbol: "LOOPS",
+      engine: { kind: "provider", label: "drafted by local-fake" },
+    });
+  });
+
+  it.each([
+    [
+      "malformed JSON twice",
+      [
+        { kind: "text", text: "{oops" },
+        { kind: "text", text: "[]" },
+      ],
+      "provider answer unusable",
+    ],
+    ["a 429", [{ kind: "status", status: 429 }], "provider rate-limited"],
+    [
+      "a 500 twice",
+      [
+        { kind: "status", status: 500 },
+        { kind: "status", status: 500 },
+      ],
+      "provider unavailable",
+    ],
+    ["a timeout", [{ kind: "hang", ms: 3000 }], "provider timed out"],
+    [
+      "a refused key",
+      [{ kind: "status", status: 401, message: `bad key ${KEY}` }],
+      "provider refused the key",
+    ],
+  ] as const)("falls back to a valid offline draft after %s", async (_name, replies, reason) => {
+    fake.enqueue(...replies);
+    const profile = await draft();
+    expect(profile.engine).toEqual({ kind: "offline", label: `drafted offline (${reason})` });
+  });
+});
