@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, CircleCheck, Rocket, Sparkles, Wallet } from "lucide-react";
-import { useState } from "react";
+import { type RefObject, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -38,10 +38,14 @@ export default function DemoDialog({
   open,
   onOpenChange,
   videoUrl,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   videoUrl?: string;
+  /** The button that opened the dialog (it is not a Radix Trigger, which is where Radix
+   * would send focus back by default). */
+  returnFocusTo: RefObject<HTMLElement | null>;
 }) {
   const [step, setStep] = useState(0);
   const ctaHref = useCtaHref();
@@ -50,7 +54,14 @@ export default function DemoDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl" closeLabel="Close demo">
+      <DialogContent
+        className="max-w-xl"
+        closeLabel="Close demo"
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{videoUrl ? "Product demo" : "Guided walkthrough: launch a token"}</DialogTitle>
           <DialogDescription>

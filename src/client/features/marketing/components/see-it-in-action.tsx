@@ -1,5 +1,5 @@
 import { Play } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useSiteInfo } from "@/features/site";
 import { Section } from "./section";
@@ -13,6 +13,9 @@ const PREVIEW_STEPS = ["AI Identity", "Connect Wallet", "Review & Deploy", "Succ
 
 export function SeeItInAction() {
   const [open, setOpen] = useState(false);
+  // Mounted from the first open on, so closing runs Radix's close path (focus return).
+  const [opened, setOpened] = useState(0);
+  const watchRef = useRef<HTMLButtonElement>(null);
   const { links } = useSiteInfo();
   return (
     <Section
@@ -41,7 +44,11 @@ export function SeeItInAction() {
           <div className="flex flex-col items-center gap-3 text-center">
             <Button
               size="xl"
-              onClick={() => setOpen(true)}
+              ref={watchRef}
+              onClick={() => {
+                setOpened((n) => n + 1);
+                setOpen(true);
+              }}
               onPointerEnter={() => void loadDemoDialog()}
               onFocus={() => void loadDemoDialog()}
               aria-haspopup="dialog"
@@ -53,9 +60,10 @@ export function SeeItInAction() {
           </div>
         </div>
       </div>
-      {open ? (
+      {opened > 0 ? (
         <Suspense fallback={null}>
-          <DemoDialog open={open} onOpenChange={setOpen} videoUrl={links.demoVideo} />
+          {/* keyed by the open count: each opening starts the walkthrough at step 1 */}
+          <DemoDialog key={opened} open={open} onOpenChange={setOpen} videoUrl={links.demoVideo} returnFocusTo={watchRef} />
         </Suspense>
       ) : null}
     </Section>
