@@ -1,22 +1,7 @@
-import {
-  address,
-  appendTransactionMessageInstructions,
-  createTransactionMessage,
-  getTransactionEncoder,
-  isAddress,
-  type KeyPairSigner,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
-  type Transaction,
-  blockhash as toKitBlockhash,
-  lamports as toLamports,
-} from "@solana/kit";
-import { getTransferSolInstruction } from "@solana-program/system";
-import { FailedTransactionMetadata, type LiteSVM } from "litesvm";
+import { address, isAddress, type KeyPairSigner, type Transaction } from "@solana/kit";
+import type { LiteSVM } from "litesvm";
 import type { BlockClock } from "./block-clock";
-import { liteSvmErrorToRpc, type RpcTransactionError, toLedgerError } from "./errors";
+import { toLedgerError } from "./errors";
 import { encodeEntry, type History, type JournalEntry } from "./history";
 import type {
   AccountSnapshot,
@@ -31,9 +16,10 @@ import type {
   TransactionRecord,
 } from "./ledger";
 import { LedgerError } from "./ledger";
-import { LAMPORTS_PER_SIGNATURE } from "./token-2022";
+import { buildSolTransferTransaction } from "./system";
 import type { TokenIndex } from "./token-index";
 import { mintInfoFromAccount } from "./token-state";
+import { executeInVm, simulateInVm } from "./vm-execution";
 import { decodeWireTransaction, firstSignature, type MessageFacts, messageFacts } from "./wire";
 
 // The embedded ledger: LiteSVM running the real Token-2022 program, in process. Every state
@@ -63,8 +49,6 @@ export interface Persistence {
   checkpoint: () => Promise<void>;
   close: () => Promise<void>;
 }
-
-const MEMO_PROGRAM = address("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr");
 
 export class LiteSvmLedger implements Ledger {
   readonly info: LedgerInfo = {
@@ -155,42 +139,17 @@ export class LiteSvmLedger implements Ledger {
     this.assertOpen();
     if (!isAddress(to)) throw new LedgerError("That is not a valid wallet address.", "rejected");
     if (lamports <= 0n) throw new LedgerError("The airdrop amount must be positive.", "rejected");
-    const { faucet } = this.parts;
-    const lifetime = this.parts.clock.latest();
     // Two identical airdrops in one slot would be byte-identical (ed25519 is deterministic)
     // and the second would be refused as a duplicate: a memo with a counter keeps them apart.
     this.airdropCount += 1;
-    const memo = {
-      programAddress: MEMO_PROGRAM,
-      accounts: [],
-      data: new TextEncoder().encode(`airdrop ${this.airdropCount}-${Date.now()}`),
-    };
-    const message = pipe(
-      createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayerSigner(faucet, m),
-      (m) =>
-        setTransactionMessageLifetimeUsingBlockhash(
-          {
-            blockhash: toKitBlockhash(lifetime.blockhash),
-            lastValidBlockHeight: lifetime.lastValidBlockHeight,
-          },
-          m,
-        ),
-      (m) =>
-        appendTransactionMessageInstructions(
-          [
-            getTransferSolInstruction({
-              source: faucet,
-              destination: address(to),
-              amount: toLamports(lamports),
-            }),
-            memo,
-          ],
-          m,
-        ),
-    );
-    const signed = await signTransactionMessageWithSigners(message);
-    return this.sendTransaction(new Uint8Array(getTransactionEncoder().encode(signed)));
+    const { wire } = await buildSolTransferTransaction({
+      from: this.parts.faucet,
+      to,
+      lamports,
+      blockhash: this.parts.clock.latest(),
+      memo: `airdrop ${this.airdropCount}-${Date.now()}`,
+    });
+    return this.sendTransaction(wire);
   }
 
   async sendTransaction(wire: Uint8Array): Promise<string> {
@@ -213,57 +172,15 @@ export class LiteSvmLedger implements Ledger {
     return signature;
   }
 
-  /** Runs a transaction in the VM at a given slot and time. Returns the journal entry, or
-   * the error when nothing was committed (the fee payer was not even charged). */
-  execute(
-    transaction: Transaction,
-    facts: MessageFacts,
-    wire: Uint8Array,
-    at: { slot: bigint; ts: number },
-  ):
-    | { committed: true; entry: JournalEntry; logs: string[] }
-    | { committed: false; error: RpcTransactionError; logs: string[] } {
-    const keys = facts.accountKeys.map((k) => address(k));
-    const pre = keys.map((k) => this.svm.getBalance(k) ?? 0n);
-    const clock = this.svm.getClock();
-    clock.slot = at.slot;
-    clock.unixTimestamp = BigInt(Math.floor(at.ts / 1000));
-    this.svm.setClock(clock);
-    const result = this.runInVm(transaction);
-    if (result === null) return { committed: false, error: "SignatureFailure", logs: [] };
-    const meta = result instanceof FailedTransactionMetadata ? result.meta() : result;
-    const logs = meta.logs();
-    const post = keys.map((k) => this.svm.getBalance(k) ?? 0n);
-    const error = result instanceof FailedTransactionMetadata ? liteSvmErrorToRpc(result.err()) : null;
-    // A failure that charged the fee payer is on chain (like a real cluster without
-    // preflight): it must be journaled, or replay would diverge. Otherwise nothing happened.
-    if (error !== null && pre[0] === post[0]) return { committed: false, error, logs };
-    const entry: JournalEntry = {
-      v: 1,
-      sig: firstSignature(transaction) ?? "",
-      slot: at.slot.toString(),
-      ts: at.ts,
-      bh: facts.blockhash,
-      wire: Buffer.from(wire).toString("base64"),
-      err: error,
-      logs,
-      fee: (LAMPORTS_PER_SIGNATURE * BigInt(facts.numSignatures)).toString(),
-      keys: facts.accountKeys,
-      pre: pre.map(String),
-      post: post.map(String),
-      cu: meta.computeUnitsConsumed().toString(),
-    };
-    this.refreshTokenIndex(facts);
-    return { committed: true, entry, logs };
+  /** Runs a transaction in the VM (see executeInVm) and keeps the token index current. */
+  execute(transaction: Transaction, facts: MessageFacts, wire: Uint8Array, at: { slot: bigint; ts: number }) {
+    const outcome = executeInVm(this.svm, transaction, facts, wire, at);
+    if (outcome.committed) this.refreshTokenIndex(facts);
+    return outcome;
   }
 
-  /** LiteSVM throws (rather than failing) on transactions it cannot even check. */
-  private runInVm(transaction: Transaction): ReturnType<LiteSVM["sendTransaction"]> | null {
-    try {
-      return this.svm.sendTransaction(transaction);
-    } catch {
-      return null;
-    }
+  simulate(wire: Uint8Array) {
+    return simulateInVm(this.svm, wire);
   }
 
   refreshTokenIndex(facts: MessageFacts): void {
@@ -303,41 +220,6 @@ export class LiteSvmLedger implements Ledger {
     };
   }
 
-  /** Simulation as the RPC does it by default: signatures not checked, any blockhash. */
-  simulate(wire: Uint8Array): {
-    error: RpcTransactionError | null;
-    logs: string[];
-    unitsConsumed: bigint;
-    programOf: (i: number) => string | undefined;
-  } {
-    const transaction = decodeWireTransaction(wire);
-    if (!transaction)
-      return { error: "SanitizeFailure", logs: [], unitsConsumed: 0n, programOf: () => undefined };
-    const facts = messageFacts(transaction);
-    this.svm.withSigverify(false);
-    try {
-      const result = this.svm.simulateTransaction(transaction);
-      if (result instanceof FailedTransactionMetadata) {
-        const meta = result.meta();
-        return {
-          error: liteSvmErrorToRpc(result.err()),
-          logs: meta.logs(),
-          unitsConsumed: meta.computeUnitsConsumed(),
-          programOf: facts.programOf,
-        };
-      }
-      const meta = result.meta();
-      return {
-        error: null,
-        logs: meta.logs(),
-        unitsConsumed: meta.computeUnitsConsumed(),
-        programOf: facts.programOf,
-      };
-    } finally {
-      this.svm.withSigverify(true);
-    }
-  }
-
   async getSignatureStatuses(signatures: string[]): Promise<SignatureStatus[]> {
     return signatures.map((s) => this.parts.history.status(s));
   }
@@ -369,12 +251,15 @@ export class LiteSvmLedger implements Ledger {
   }
 
   async getTokenAccountsByOwner(owner: string): Promise<TokenHolding[]> {
-    return this.holdings(this.parts.tokens.ofOwner(owner));
+    // A stable order (by mint, then account) whatever order the index was built in.
+    return this.holdings(this.parts.tokens.ofOwner(owner)).sort(
+      (a, b) => a.mint.localeCompare(b.mint) || a.address.localeCompare(b.address),
+    );
   }
 
   async getTokenAccountsByMint(mint: string): Promise<TokenHolding[]> {
     return this.holdings(this.parts.tokens.ofMint(mint)).sort((a, b) =>
-      b.amount > a.amount ? 1 : b.amount < a.amount ? -1 : 0,
+      b.amount > a.amount ? 1 : b.amount < a.amount ? -1 : a.address.localeCompare(b.address),
     );
   }
 
