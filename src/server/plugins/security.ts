@@ -31,8 +31,13 @@ export const securityPlugin = fp(
       strictTransportSecurity: false,
       crossOriginEmbedderPolicy: false,
     });
-    if (opts.rateLimits)
-      await app.register(rateLimit, { global: true, max: opts.rateLimitMax, timeWindow: "1 minute" });
+    // Always registered (routes and services use its store); switched off, it allows everything.
+    await app.register(rateLimit, {
+      global: opts.rateLimits,
+      max: opts.rateLimitMax,
+      timeWindow: "1 minute",
+      ...(opts.rateLimits ? {} : { allowList: () => true }),
+    });
 
     // Fastify parses text/plain by default; a form-post CSRF would ride on it.
     app.removeContentTypeParser("text/plain");
