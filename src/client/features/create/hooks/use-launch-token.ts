@@ -6,6 +6,7 @@ import { createToken } from "@/features/tokens/api/create-token";
 import { tokensQueryKey } from "@/features/tokens/api/get-user-tokens";
 import { prepareToken } from "@/features/tokens/api/prepare-token";
 import { submitToken } from "@/features/tokens/api/submit-token";
+import { walletsQueryKey } from "@/features/wallet/api/get-wallets";
 import { ApiError } from "@/lib/api";
 import { base64ToBytes, bytesToBase64, SOLANA_DEVNET_CHAIN, signTransaction } from "@/lib/wallet";
 import type { LaunchWallet } from "./use-create-wizard";
@@ -48,6 +49,8 @@ export function useLaunchToken(cluster: string | undefined) {
         }
         forget();
         void queryClient.invalidateQueries({ queryKey: tokensQueryKey });
+        // The launch paid rent and fees: the SOL balance shown elsewhere is now stale.
+        void queryClient.invalidateQueries({ queryKey: walletsQueryKey });
         return result;
       } catch (err) {
         if (err instanceof ApiError && err.status >= 400 && err.status < 500) forget();

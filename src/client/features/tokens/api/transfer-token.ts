@@ -1,5 +1,6 @@
 import type { TransferRequest } from "@shared/schemas/token";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { walletsQueryKey } from "@/features/wallet/api/get-wallets";
 import { apiPost } from "@/lib/api";
 import { tokensQueryKey } from "./get-user-tokens";
 
@@ -19,6 +20,11 @@ export function useTransferToken(mint: string) {
   return useMutation({
     mutationFn: (body: TransferRequest) => transferToken(mint, body),
     // Circulating supply and holders change: re-read every token view.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensQueryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: tokensQueryKey }),
+        // The fee came out of the sender's SOL.
+        queryClient.invalidateQueries({ queryKey: walletsQueryKey }),
+      ]),
   });
 }

@@ -1,0 +1,24 @@
+import type { Page } from "playwright-core";
+
+/** Server env for e2e: a client build elsewhere than dist/client when CLIENT_DIST is set
+ * (engineers build into a private folder while others work in the same tree). */
+export function serverEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return process.env.CLIENT_DIST ? { CLIENT_DIST: process.env.CLIENT_DIST, ...extra } : extra;
+}
+
+/** A JSON POST the way the browser app sends it (same-origin, JSON), for test set-up. */
+export async function postJson<T>(baseUrl: string, path: string, body: unknown, cookie?: string): Promise<{ status: number; body: T; cookie?: string }> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  const setCookie = res.headers.get("set-cookie")?.split(";")[0];
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T, cookie: setCookie };
+}
+
+/** Waits for a toast whose text contains `title` (toasts are one at a time, spec section 9). */
+export async function expectToast(page: Page, title: string, timeout = 30_000): Promise<void> {
+  await page.locator('section[aria-label="Notifications"]').getByText(title, { exact: true }).first().waitFor({ state: "visible", timeout });
+}
