@@ -20,6 +20,7 @@ interface Deps {
 /** Reading tokens: portfolios, public pages, balances. Chain facts come from the ledger. */
 export class TokensService {
   private listCache = new Map<string, { rows: TokenRow[]; at: number }>();
+  private ataCache = new Map<string, string>();
 
   constructor(private deps: Deps) {}
 
@@ -30,7 +31,20 @@ export class TokensService {
 
   async listForUser(userId: string): Promise<Token[]> {
     const rows = await this.rowsOf(userId);
-    return Promise.all(rows.map(async (row) => presentToken(row, this.deps.ledger.info, await this.circulating(row))));
+    const circulating = await this.circulatingMany(rows);
+    return rows.map((row, i) => presentToken(row, this.deps.ledger.info, circulating[i] ?? null));
+  }
+
+  /** ATAs are derived by hashing (about 1 ms each); they never change, so remember them. */
+  private async ata(owner: string, mint: string): Promise<string> {
+    const key = `${owner}:${mint}`;
+    let hit = this.ataCache.get(key);
+    if (!hit) {
+      hit = await associatedTokenAddress(owner, mint);
+      if (this.ataCache.size > 100_000) this.ataCache.clear();
+      this.ataCache.set(key, hit);
+    }
+    return hit;
   }
 
   private async rowsOf(userId: string): Promise<TokenRow[]> {
@@ -44,13 +58,25 @@ export class TokensService {
 
   /** Supply on chain minus what the creator's wallet still holds. */
   async circulating(row: TokenRow): Promise<bigint | null> {
-    if (row.status !== "active") return null;
-    const ata = await associatedTokenAddress(row.creatorWallet, row.mintAddress);
-    const [mint, creator] = await this.deps.ledger.getMultipleAccounts([row.mintAddress, ata]);
-    const supply = mint ? mintSupplyOf(mint.data) : null;
-    if (supply === null) return null;
-    const held = creator ? (tokenAmountOf(creator.data) ?? 0n) : 0n;
-    return supply - held;
+    const [value] = await this.circulatingMany([row]);
+    return value ?? null;
+  }
+
+  /** The same for many tokens in one ledger read (mints and creator accounts together). */
+  private async circulatingMany(rows: TokenRow[]): Promise<Array<bigint | null>> {
+    const live = rows.filter((r) => r.status === "active");
+    if (!live.length) return rows.map(() => null);
+    const atas = await Promise.all(live.map((r) => this.ata(r.creatorWallet, r.mintAddress)));
+    const accounts = await this.deps.ledger.getMultipleAccounts([...live.map((r) => r.mintAddress), ...atas]);
+    const byId = new Map<string, bigint | null>();
+    live.forEach((row, i) => {
+      const mint = accounts[i];
+      const creator = accounts[live.length + i];
+      const supply = mint ? mintSupplyOf(mint.data) : null;
+      const held = creator ? (tokenAmountOf(creator.data) ?? 0n) : 0n;
+      byId.set(row.id, supply === null ? null : supply - held);
+    });
+    return rows.map((r) => byId.get(r.id) ?? null);
   }
 
   async getByMint(mint: string) {
@@ -108,7 +134,7 @@ export class TokensService {
   /** Base units of `mint` across all the user's wallets, read from the chain. */
   async balanceUnits(userId: string, mint: string): Promise<bigint> {
     const wallets = await this.deps.accountsRepo.walletsOf(userId);
-    const atas = await Promise.all(wallets.map((w) => associatedTokenAddress(w.publicKey, mint)));
+    const atas = await Promise.all(wallets.map((w) => this.ata(w.publicKey, mint)));
     const accounts = await this.deps.ledger.getMultipleAccounts(atas);
     return accounts.reduce((sum, a) => sum + (a ? (tokenAmountOf(a.data) ?? 0n) : 0n), 0n);
   }
