@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   ANTHROPIC_API_KEY: optional,
   AI_API_KEY: optional,
   SEED_DEMO: z.enum(["ask", "yes", "no"]).default("ask"),
+  // Agent chat messages per user per minute (per IP: four times this).
+  AGENT_CHAT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   // Links the public pages show; each is hidden when unset (never a dead '#').
   LINK_DISCORD: optional,
   LINK_TWITTER: optional,

@@ -5,6 +5,7 @@ import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { AccountsService } from "./modules/accounts/accounts.service";
 import { LoginThrottle } from "./modules/accounts/login-throttle";
 import { SessionService } from "./modules/accounts/session.service";
+import { rpcRoutes } from "./modules/rpc/rpc.routes";
 import { LaunchService } from "./modules/tokens/launch.service";
 import { TokensRepo } from "./modules/tokens/tokens.repo";
 import { tokensRoutes } from "./modules/tokens/tokens.routes";
@@ -13,6 +14,9 @@ import { TransferService } from "./modules/tokens/transfer.service";
 import { Custody } from "./modules/wallets/custody";
 import { walletsRoutes } from "./modules/wallets/wallets.routes";
 import { WalletsService } from "./modules/wallets/wallets.service";
+import { AgentsRepo } from "./modules/agents/agents.repo";
+import { agentsRoutes } from "./modules/agents/agents.routes";
+import { AgentsService } from "./modules/agents/agents.service";
 import { aiRoutes } from "./modules/ai/ai.routes";
 import { AiService } from "./modules/ai/ai.service";
 import { siteRoutes } from "./modules/site/site.routes";
@@ -39,14 +43,17 @@ export function createServices(deps: AppDeps) {
   const site = new SiteService({ db, links: deps.config.links });
 
   const ai = new AiService({ db, ai: deps.ai });
+  const agents = new AgentsService({ repo: new AgentsRepo(db), holdings: tokens, ai: deps.ai });
 
   const routes: FastifyPluginAsync[] = [];
   routes.push(accountsRoutes(accounts, config.PUBLIC_URL));
   routes.push(walletsRoutes(wallets, accounts));
   routes.push(tokensRoutes({ tokens, launches, transfers, ledger, publicUrl }));
   routes.push(aiRoutes(ai));
+  routes.push(agentsRoutes(agents, config.AGENT_CHAT_PER_MINUTE));
   routes.push(siteRoutes(site));
-  return { sessions, accounts, wallets, tokens, launches, transfers, routes };
+  routes.push(rpcRoutes(ledger));
+  return { sessions, accounts, wallets, tokens, launches, transfers, agents, routes };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -3,6 +3,8 @@ import { isStopword, stem, tokenize } from "../offline/text";
 export interface Chunk {
   id: number;
   text: string;
+  /** The heading the passage sits under: indexed with it, not quoted. */
+  heading?: string;
   /** "notes" for the creator's knowledge notes, "facts" for the token's own facts. */
   source: "notes" | "facts";
 }
@@ -35,7 +37,7 @@ export class Bm25Index {
   ) {
     this.docs = chunks.map((chunk) => {
       const tf = new Map<string, number>();
-      const words = terms(chunk.text);
+      const words = terms(chunk.heading ? `${chunk.heading} ${chunk.text}` : chunk.text);
       for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
       for (const w of tf.keys()) this.df.set(w, (this.df.get(w) ?? 0) + 1);
       return { chunk, tf, length: words.length };
@@ -69,25 +71,44 @@ export class Bm25Index {
   }
 }
 
-/** Splits notes into retrievable passages: paragraphs, long ones cut at sentence ends
- * near `maxWords`, so an answer quotes a focused passage rather than a whole page. */
-export function chunkNotes(notes: string, maxWords = 70): string[] {
-  const out: string[] = [];
-  for (const paragraph of notes.split(/\n\s*\n|\n(?=\s*(?:[-*•]|#{1,6}\s|\d+[.)]\s))/)) {
-    const text = paragraph.replace(/\s+/g, " ").trim();
-    if (!text) continue;
-    const sentences = text.match(/[^.!?]+[.!?]+(?:\s|$)|[^.!?]+$/g) ?? [text];
-    let current = "";
+/** Splits notes into retrievable passages: paragraphs under their Markdown heading, long
+ * ones cut at sentence ends near `maxWords`, so an answer quotes a focused passage. */
+export function chunkNotes(notes: string, maxWords = 70): Array<{ text: string; heading?: string }> {
+  const out: Array<{ text: string; heading?: string }> = [];
+  let heading: string | undefined;
+  const paragraphs: Array<{ text: string; heading?: string }> = [];
+  let current: string[] = [];
+  const flush = () => {
+    const text = current.join(" ").replace(/\s+/g, " ").trim();
+    if (text) paragraphs.push({ text, heading });
+    current = [];
+  };
+  for (const line of notes.split("\n")) {
+    const h = /^\s*#{1,6}\s+(.+)$/.exec(line);
+    if (h) {
+      flush();
+      heading = h[1]?.trim();
+    } else if (!line.trim() || /^\s*(?:[-*•]|\d+[.)])\s/.test(line)) {
+      flush();
+      if (line.trim()) current.push(line.trim());
+    } else {
+      current.push(line.trim());
+    }
+  }
+  flush();
+  for (const paragraph of paragraphs) {
+    const sentences = paragraph.text.match(/[^.!?]+[.!?]+(?:\s|$)|[^.!?]+$/g) ?? [paragraph.text];
+    let piece = "";
     for (const sentence of sentences) {
-      const next = current ? `${current} ${sentence.trim()}` : sentence.trim();
-      if (current && next.split(" ").length > maxWords) {
-        out.push(current);
-        current = sentence.trim();
+      const next = piece ? `${piece} ${sentence.trim()}` : sentence.trim();
+      if (piece && next.split(" ").length > maxWords) {
+        out.push({ text: piece, heading: paragraph.heading });
+        piece = sentence.trim();
       } else {
-        current = next;
+        piece = next;
       }
     }
-    if (current) out.push(current);
+    if (piece) out.push({ text: piece, heading: paragraph.heading });
   }
   return out;
 }

@@ -25,7 +25,7 @@ export function knowledgeFor(request: Pick<AgentChatRequest, "agent" | "token">)
   }
   const notes = chunkNotes(request.agent.knowledgeNotes);
   const chunks: Chunk[] = [
-    ...notes.map((text, id) => ({ id, text, source: "notes" as const })),
+    ...notes.map((note, id) => ({ id, ...note, source: "notes" as const })),
     ...facts.map((text, i) => ({ id: notes.length + i, text, source: "facts" as const })),
   ];
   const knowledge = { index: new Bm25Index(chunks), topics: topicsOf(request.agent.knowledgeNotes) };
@@ -55,15 +55,9 @@ function tokenFacts({ agent, token }: Pick<AgentChatRequest, "agent" | "token">)
 function topicsOf(notes: string): string[] {
   const headings = [...notes.matchAll(/^\s*#{1,6}\s+(.+)$/gm)].map((m) => (m[1] ?? "").trim());
   if (headings.length) return headings.slice(0, 5);
+  const firstWords = (text: string) => (text.split(/[.:!?]/)[0] ?? "").split(" ").slice(0, 6).join(" ");
   return chunkNotes(notes)
-    .map(
-      (c) =>
-        c
-          .split(/[.:!?]/)[0]
-          ?.split(" ")
-          .slice(0, 6)
-          .join(" ") ?? "",
-    )
+    .map((c) => firstWords(c.text))
     .filter(Boolean)
     .slice(0, 4);
 }

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import type { AgentChatRequest } from "../engine";
+import { chunkNotes } from "../retrieval/bm25";
+import { answerOffline, composeAnswer } from "./chat";
+
+const base: AgentChatRequest = {
+  agent: {
+    name: "Code Mentor",
+    specialty: "Programming mentorship",
+    description: "Reviews code and explains concepts.",
+    capabilities: ["Code review", "Debugging"],
+    tier: "premium",
+    responseStyle: "Technical and educational",
+    knowledgeNotes: [
+      "# Testing",
+      "Write the test first, watch it fail, then make it pass. Keep unit tests under 50 ms each.",
+      "",
+      "# Code review",
+      "Review pull requests within a day. Ask for small diffs: under 400 lines changed.",
+      "",
+      "# Deployment",
+      "We deploy on Tuesdays and Thursdays with a feature flag for every risky change.",
+    ].join("\n"),
+  },
+  token: {
+    name: "Code Token",
+    symbol: "CODE",
+    mint: "Mint1111",
+    totalSupply: "5000000",
+    creator: "demo_creator",
+  },
+  history: [],
+  message: "",
+};
+const ask = (message: string, over: Partial<AgentChatRequest> = {}) =>
+  composeAnswer({ ...base, ...over, message });
+
+describe("offline agent answers", () => {
+  it("answers from the passage that matches the question", () => {
+    const answer = ask("How big should a pull request be for review?");
+    expect(answer).toContain("under 400 lines");
+    expect(answer).not.toContain("Tuesdays");
+    expect(answer).toContain("(from demo_creator's notes)");
+  });
+
+  it("answers token facts from the token itself", () => {
+    expect(ask("What is the total supply of CODE?")).toContain("5,000,000");
+    expect(ask("Who created this token?")).toContain("demo_creator");
+  });
+
+  it("says plainly when the notes do not cover the question", () => {
+    const answer = ask("What's a good recipe for banana bread?");
+    expect(answer).toMatch(/^demo_creator's notes don't cover that, so I won't guess\./);
+    expect(answer).toContain("Testing, Code review and Deployment");
+  });
+
+  it("phrases the answer in the agent's response style", () => {
+    const technical = ask("When do we deploy?");
+    expect(technical).toMatch(/point by point:\n- We deploy on Tuesdays/);
+    const inspiring = ask("When do we deploy?", {
+      agent: { ...base.agent, responseStyle: "Inspiring and imaginative" },
+    });
+    expect(inspiring).toContain("Here's a spark from the notes");
+    expect(inspiring).not.toContain("\n- ");
+  });
+
+  it("greets with what it can help with", () => {
+    expect(ask("hello!")).toMatch(/^Hi! I'm Code Mentor.*code review and debugging\.$/);
+  });
+
+  it("leans on the previous question for a short follow-up", () => {
+    const history = [
+      { role: "user" as const, content: "When do we deploy?" },
+      { role: "assistant" as const, content: "On Tuesdays and Thursdays." },
+    ];
+    expect(ask("why?", { history })).toContain("Tuesdays");
+  });
+
+  it("streams word-sized chunks that add up to the answer", async () => {
+    const request = { ...base, message: "When do we deploy?" };
+    const chunks: string[] = [];
+    for await (const c of answerOffline(request)) chunks.push(c);
+    expect(chunks.length).toBeGreaterThan(10);
+    expect(chunks.join("")).toBe(composeAnswer(request));
+  });
+});
+
+describe("chunking notes", () => {
+  it("splits on headings and blank lines and cuts long paragraphs at sentence ends", () => {
+    const long = Array.from({ length: 30 }, (_, i) => `Sentence number ${i} has a few words.`).join(" ");
+    const chunks = chunkNotes(`# A\nfirst line\nstill first\n\n- a bullet\n- another\n# B\n${long}`);
+    expect(chunks.slice(0, 3)).toEqual([
+      { text: "first line still first", heading: "A" },
+      { text: "- a bullet", heading: "A" },
+      { text: "- another", heading: "A" },
+    ]);
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const c of chunks.slice(3)) {
+      expect(c.heading).toBe("B");
+      expect(c.text.split(" ").length).toBeLessThanOrEqual(75);
+    }
+  });
+});

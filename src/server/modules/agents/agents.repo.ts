@@ -1,0 +1,98 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { agentMessages, agents, tokens, users } from "../../db/schema/index";
+
+export type AgentRow = typeof agents.$inferSelect;
+export type MessageRow = typeof agentMessages.$inferSelect;
+
+/** An agent with the facts of its token that every answer needs. */
+export interface AgentWithToken {
+  agent: AgentRow;
+  token: {
+    id: string;
+    userId: string;
+    name: string;
+    symbol: string;
+    decimals: number;
+    totalSupply: string;
+    mintAddress: string;
+    status: string;
+  };
+  creator: { username: string | null };
+}
+
+const tokenColumns = {
+  id: tokens.id,
+  userId: tokens.userId,
+  name: tokens.name,
+  symbol: tokens.symbol,
+  decimals: tokens.decimals,
+  totalSupply: tokens.totalSupply,
+  mintAddress: tokens.mintAddress,
+  status: tokens.status,
+};
+
+export class AgentsRepo {
+  constructor(private readonly db: Db) {}
+
+  private joined() {
+    return this.db
+      .select({ agent: agents, token: tokenColumns, creator: { username: users.username } })
+      .from(agents)
+      .innerJoin(tokens, eq(tokens.id, agents.tokenId))
+      .innerJoin(users, eq(users.id, tokens.userId));
+  }
+
+  async byId(id: string): Promise<AgentWithToken | null> {
+    const [row] = await this.joined().where(eq(agents.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** Active agents of live tokens, oldest first (the creator's order). */
+  async listActive(): Promise<AgentWithToken[]> {
+    return this.joined()
+      .where(and(eq(agents.isActive, true), eq(tokens.status, "active")))
+      .orderBy(asc(agents.createdAt), asc(agents.id));
+  }
+
+  /** Every agent (active or not) of the tokens a user created. */
+  async listOfCreator(userId: string): Promise<AgentWithToken[]> {
+    return this.joined().where(eq(tokens.userId, userId)).orderBy(asc(agents.createdAt), asc(agents.id));
+  }
+
+  async tokenByMint(mint: string) {
+    const [row] = await this.db
+      .select(tokenColumns)
+      .from(tokens)
+      .where(eq(tokens.mintAddress, mint))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async insert(values: typeof agents.$inferInsert): Promise<AgentRow> {
+    const [row] = await this.db.insert(agents).values(values).returning();
+    if (!row) throw new Error("agent insert returned nothing");
+    return row;
+  }
+
+  async update(id: string, values: Partial<typeof agents.$inferInsert>): Promise<void> {
+    await this.db.update(agents).set(values).where(eq(agents.id, id));
+  }
+
+  /** The latest `limit` messages of one user's conversation with one agent, oldest first. */
+  async conversation(agentId: string, userId: string, limit: number): Promise<MessageRow[]> {
+    const rows = await this.db
+      .select()
+      .from(agentMessages)
+      .where(and(eq(agentMessages.agentId, agentId), eq(agentMessages.userId, userId)))
+      .orderBy(desc(agentMessages.createdAt), desc(agentMessages.id))
+      .limit(limit);
+    return rows.reverse();
+  }
+
+  async insertMessage(values: typeof agentMessages.$inferInsert): Promise<MessageRow> {
+    const [row] = await this.db.insert(agentMessages).values(values).returning();
+    if (!row) throw new Error("message insert returned nothing");
+    return row;
+  }
+}

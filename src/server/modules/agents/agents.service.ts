@@ -1,0 +1,199 @@
+import { randomUUID } from "node:crypto";
+import { parseAmount } from "@shared/amounts";
+import {
+  type Agent,
+  type AgentFieldsSchema,
+  accessDeniedMessage,
+  type ChatMessage,
+  type CreateAgentSchema,
+  type ManagedAgent,
+} from "@shared/schemas/agents";
+import type { TokenBalance } from "@shared/schemas/token";
+import type { z } from "zod";
+import type { AiEngine, EngineInfo } from "../../ai/engine";
+import { badRequest, forbidden, notFound } from "../../http-errors";
+import { presentAgent, presentManaged, presentMessage, requirementText } from "./agents.presenter";
+import type { AgentsRepo, AgentWithToken } from "./agents.repo";
+
+/** Where balances come from: the chain, through the tokens service. The one place the
+ * agents module reads holdings. */
+export interface Holdings {
+  balanceUnits(userId: string, mint: string): Promise<bigint>;
+  balancesForUser(userId: string): Promise<TokenBalance[]>;
+}
+
+type Fields = z.output<typeof AgentFieldsSchema>;
+type CreateInput = z.output<typeof CreateAgentSchema>;
+
+export const NOT_CREATOR = "Only the token's creator can manage its agents";
+const HISTORY_TURNS = 10;
+const HISTORY_PAGE = 200;
+
+/** A reply under way: the engine is known, chunks flow, and once they are consumed (or the
+ * listener leaves) the reply is stored and `saved()` resolves with it. */
+export interface ChatSession {
+  engine: EngineInfo;
+  userMessage: ChatMessage;
+  chunks: AsyncIterable<string>;
+  saved(): Promise<ChatMessage>;
+}
+
+/** Token-gated agents: creators manage them; holders chat with them. Access is decided by
+ * the on-chain balance, read again for every message. */
+export class AgentsService {
+  constructor(private readonly deps: { repo: AgentsRepo; holdings: Holdings; ai: AiEngine }) {}
+
+  async list(userId: string | null): Promise<Agent[]> {
+    const rows = await this.deps.repo.listActive();
+    const held = userId ? await this.heldUnits(userId) : new Map<string, bigint>();
+    return rows.map((row) => presentAgent(row, { userId, unlocked: this.unlocked(row, held) }));
+  }
+
+  async listMine(userId: string): Promise<ManagedAgent[]> {
+    const [rows, held] = await Promise.all([this.deps.repo.listOfCreator(userId), this.heldUnits(userId)]);
+    return rows.map((row) => presentManaged(row, userId, this.unlocked(row, held)));
+  }
+
+  async create(userId: string, input: CreateInput): Promise<ManagedAgent> {
+    const token = await this.deps.repo.tokenByMint(input.tokenMint);
+    if (!token || token.status === "failed") throw notFound("Token not found");
+    if (token.userId !== userId) throw forbidden(NOT_CREATOR);
+    const { tokenMint: _mint, tokenRequirement, ...fields } = input;
+    const id = randomUUID();
+    await this.deps.repo.insert({
+      id,
+      tokenId: token.id,
+      mintAddress: token.mintAddress,
+      ...fields,
+      requirementUnits: requirementUnits(tokenRequirement, token).toString(),
+    });
+    return this.managed(userId, id);
+  }
+
+  async update(userId: string, agentId: string, patch: Partial<Fields>): Promise<ManagedAgent> {
+    const row = await this.deps.repo.byId(agentId);
+    if (!row) throw notFound("Agent not found");
+    if (row.token.userId !== userId) throw forbidden(NOT_CREATOR);
+    const { tokenRequirement, ...fields } = patch;
+    await this.deps.repo.update(agentId, {
+      ...fields,
+      ...(tokenRequirement === undefined
+        ? {}
+        : { requirementUnits: requirementUnits(tokenRequirement, row.token).toString() }),
+      updatedAt: new Date(),
+    });
+    return this.managed(userId, agentId);
+  }
+
+  /** The session user's own conversation with an agent (never anyone else's). */
+  async history(userId: string, agentId: string): Promise<ChatMessage[]> {
+    const row = await this.deps.repo.byId(agentId);
+    if (!row) throw notFound("Agent not found");
+    return (await this.deps.repo.conversation(agentId, userId, HISTORY_PAGE)).map(presentMessage);
+  }
+
+  async startChat(
+    userId: string,
+    agentId: string,
+    message: string,
+    signal?: AbortSignal,
+  ): Promise<ChatSession> {
+    const row = await this.deps.repo.byId(agentId);
+    if (!row?.agent.isActive || row.token.status !== "active") throw notFound("Agent not found");
+    await this.assertUnlocked(userId, row);
+
+    const history = await this.deps.repo.conversation(agentId, userId, HISTORY_TURNS);
+    const question = await this.deps.repo.insertMessage({
+      id: randomUUID(),
+      agentId,
+      userId,
+      isUser: true,
+      content: message,
+    });
+    const reply = await this.deps.ai.chat({
+      agent: { ...row.agent, knowledgeNotes: row.agent.knowledgeNotes },
+      token: {
+        name: row.token.name,
+        symbol: row.token.symbol,
+        mint: row.token.mintAddress,
+        totalSupply: row.token.totalSupply,
+        creator: row.creator.username ?? "the creator",
+      },
+      history: history.map((m) => ({ role: m.isUser ? "user" : "assistant", content: m.content })),
+      message,
+      signal,
+    });
+
+    let saved: Promise<ChatMessage> | null = null;
+    const store = (text: string) =>
+      this.deps.repo
+        .insertMessage({
+          id: randomUUID(),
+          agentId,
+          userId,
+          isUser: false,
+          content: text.trim() || "(no answer)",
+          engine: reply.engine.label,
+          // Strictly after the question, even within the same millisecond.
+          createdAt: new Date(Math.max(Date.now(), question.createdAt.getTime() + 1)),
+        })
+        .then(presentMessage);
+    async function* relay(): AsyncIterable<string> {
+      let text = "";
+      try {
+        for await (const chunk of reply.chunks) {
+          text += chunk;
+          yield chunk;
+        }
+      } finally {
+        saved = store(text);
+      }
+    }
+    return {
+      engine: reply.engine,
+      userMessage: presentMessage(question),
+      chunks: relay(),
+      saved: () => saved ?? Promise.reject(new Error("the reply has not been consumed")),
+    };
+  }
+
+  private async assertUnlocked(userId: string, row: AgentWithToken): Promise<void> {
+    const units = await this.deps.holdings.balanceUnits(userId, row.token.mintAddress);
+    if (units < BigInt(row.agent.requirementUnits)) {
+      throw forbidden(accessDeniedMessage(requirementText(row), row.token.symbol));
+    }
+  }
+
+  private unlocked(row: AgentWithToken, held: Map<string, bigint>): boolean {
+    return (held.get(row.token.mintAddress) ?? 0n) >= BigInt(row.agent.requirementUnits);
+  }
+
+  private async heldUnits(userId: string): Promise<Map<string, bigint>> {
+    const balances = await this.deps.holdings.balancesForUser(userId);
+    return new Map(balances.map((b) => [b.mint, parseAmount(b.balance, b.decimals) ?? 0n]));
+  }
+
+  private async managed(userId: string, agentId: string): Promise<ManagedAgent> {
+    const row = await this.deps.repo.byId(agentId);
+    if (!row) throw notFound("Agent not found");
+    const held = await this.heldUnits(userId);
+    return presentManaged(row, userId, this.unlocked(row, held));
+  }
+}
+
+/** Whole tokens (decimal string) to base units; positive and within the token's supply. */
+function requirementUnits(text: string, token: { decimals: number; totalSupply: string }): bigint {
+  const units = parseAmount(text, token.decimals);
+  if (units === null)
+    throw badRequest("Must be a number of tokens", { tokenRequirement: "Must be a number of tokens" });
+  if (units <= 0n)
+    throw badRequest("Requirement must be more than 0", {
+      tokenRequirement: "Requirement must be more than 0",
+    });
+  const supply = (parseAmount(token.totalSupply, 0) ?? 0n) * 10n ** BigInt(token.decimals);
+  if (units > supply) {
+    const message = "Requirement exceeds the token's total supply";
+    throw badRequest(message, { tokenRequirement: message });
+  }
+  return units;
+}
