@@ -169,32 +169,34 @@ export function toLedgerError(
     err === "AccountNotFound" ||
     hasField(err, "InsufficientFundsForRent")
   ) {
-    return new LedgerError(NOT_ENOUGH_SOL, "insufficient_funds", logs);
+    return new LedgerError(NOT_ENOUGH_SOL, "insufficient_funds", logs, err);
   }
   if (err === "AlreadyProcessed")
-    return new LedgerError("This transaction was already processed.", "already_processed", logs);
+    return new LedgerError("This transaction was already processed.", "already_processed", logs, err);
   if (err === "BlockhashNotFound") {
     return new LedgerError(
       "This transaction expired before it reached the ledger. Please try again.",
       "blockhash_expired",
       logs,
+      err,
     );
   }
   if (err === "SignatureFailure" || err === "MissingSignatureForFee") {
-    return new LedgerError("The transaction's signatures are missing or invalid.", "rejected", logs);
+    return new LedgerError("The transaction's signatures are missing or invalid.", "rejected", logs, err);
   }
   if (hasField(err, "InstructionError") && Array.isArray(err.InstructionError)) {
     const [index, inner] = err.InstructionError as [number, unknown];
     const program = programOf(index);
     const custom = hasField(inner, "Custom") ? Number(inner.Custom) : null;
-    if (inner === "InsufficientFunds") return new LedgerError(NOT_ENOUGH_SOL, "insufficient_funds", logs);
+    if (inner === "InsufficientFunds")
+      return new LedgerError(NOT_ENOUGH_SOL, "insufficient_funds", logs, err);
     // System program error 1 is ResultWithNegativeLamports: a transfer or account creation
     // asked for more lamports than the payer holds.
     if (program === SYSTEM_PROGRAM && custom === 1)
-      return new LedgerError(NOT_ENOUGH_SOL, "insufficient_funds", logs);
+      return new LedgerError(NOT_ENOUGH_SOL, "insufficient_funds", logs, err);
     if (program && TOKEN_PROGRAMS.has(program) && custom === 1) {
-      return new LedgerError("This wallet does not hold enough of this token.", "rejected", logs);
+      return new LedgerError("This wallet does not hold enough of this token.", "rejected", logs, err);
     }
   }
-  return new LedgerError(`The ledger refused this transaction (${summary}).`, "rejected", logs);
+  return new LedgerError(`The ledger refused this transaction (${summary}).`, "rejected", logs, err);
 }

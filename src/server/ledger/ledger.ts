@@ -104,6 +104,8 @@ export class LedgerError extends Error {
       | "rate_limited"
       | "unavailable",
     readonly logs: string[] = [],
+    /** The chain's own error in the Solana RPC JSON shape, when there is one. */
+    readonly rpcError: unknown = null,
   ) {
     super(message);
     this.name = "LedgerError";
@@ -125,9 +127,13 @@ export interface Ledger {
   /** Submits signed wire bytes; resolves once confirmed (embedded: executed and journaled).
    * Throws LedgerError with a readable message when the chain refuses it. */
   sendTransaction(wireTransaction: Uint8Array): Promise<string>;
-  simulateTransaction(
-    wireTransaction: Uint8Array,
-  ): Promise<{ error: string | null; logs: string[]; unitsConsumed: bigint }>;
+  simulateTransaction(wireTransaction: Uint8Array): Promise<{
+    error: string | null;
+    logs: string[];
+    unitsConsumed: bigint;
+    /** The error in the Solana RPC JSON shape (null on success). */
+    rpcError?: unknown;
+  }>;
   getSignatureStatuses(signatures: string[]): Promise<SignatureStatus[]>;
   /** Transactions that touched an address, newest first (RPC getSignaturesForAddress). */
   getSignaturesForAddress(

@@ -209,12 +209,11 @@ export class LiteSvmLedger implements Ledger {
     history.add(entry, location);
   }
 
-  async simulateTransaction(
-    wire: Uint8Array,
-  ): Promise<{ error: string | null; logs: string[]; unitsConsumed: bigint }> {
+  async simulateTransaction(wire: Uint8Array): ReturnType<Ledger["simulateTransaction"]> {
     const result = this.simulate(wire);
     return {
       error: result.error === null ? null : toLedgerError(result.error, result.programOf).message,
+      rpcError: result.error,
       logs: result.logs,
       unitsConsumed: result.unitsConsumed,
     };

@@ -1,0 +1,49 @@
+import { address, generateKeyPairSigner, getTransactionDecoder, lamports } from "@solana/kit";
+import { FailedTransactionMetadata, LiteSVM } from "litesvm";
+import { buildLaunchTransaction } from "../src/server/ledger/token-2022";
+
+// The ceiling the API is compared against: launch transactions built, signed and executed
+// in-process on a bare LiteSVM (fresh mint key each time, no journal, no HTTP, no database).
+
+export async function benchRawLaunches(
+  seconds: number,
+): Promise<{ launchesPerSecond: number; launches: number }> {
+  const svm = new LiteSVM().withBlockhashCheck(false);
+  const payer = await generateKeyPairSigner();
+  svm.setAccount({
+    address: payer.address,
+    lamports: lamports(1_000_000n * 1_000_000_000n),
+    programAddress: address("11111111111111111111111111111111"),
+    executable: false,
+    data: new Uint8Array(),
+    space: 0n,
+  });
+  const blockhash = { blockhash: svm.latestBlockhash(), lastValidBlockHeight: 1_000_000n };
+  const decoder = getTransactionDecoder();
+
+  const launchOnce = async (i: number) => {
+    const mint = await generateKeyPairSigner();
+    const built = await buildLaunchTransaction({
+      payer,
+      mint,
+      name: `Bench Token ${i}`,
+      symbol: "BENCH",
+      uri: `http://localhost:5000/api/tokens/${mint.address}/metadata.json`,
+      additionalMetadata: [["tagline", "Measured, not guessed"]],
+      supply: 1_000_000_000n * 10n ** 9n,
+      decimals: 9,
+      blockhash,
+    });
+    const result = svm.sendTransaction(decoder.decode(built.wire));
+    if (result instanceof FailedTransactionMetadata)
+      throw new Error(`raw launch failed: ${result.toString()}`);
+  };
+
+  for (let i = 0; i < 20; i++) await launchOnce(i); // warm up the JIT and the VM's program cache
+  const start = performance.now();
+  const deadline = start + seconds * 1000;
+  let launches = 0;
+  while (performance.now() < deadline) await launchOnce(launches++);
+  const elapsed = (performance.now() - start) / 1000;
+  return { launchesPerSecond: launches / elapsed, launches };
+}
