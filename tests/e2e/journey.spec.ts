@@ -33,7 +33,10 @@ describe("newcomer journey: from the landing page to a live token in the portfol
 
   it("signs up, launches through the wizard, sees the token Live and transfers some", async () => {
     const { page, assertClean } = await openPage(context);
-    const shot = (name: string) => (process.env.E2E_SHOTS ? page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true }) : undefined);
+    const shot = (name: string) =>
+      process.env.E2E_SHOTS
+        ? page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true })
+        : undefined;
 
     // Landing -> /auth
     await page.goto(server.url);
@@ -51,7 +54,9 @@ describe("newcomer journey: from the landing page to a live token in the portfol
     await page.getByRole("button", { name: "Create Account" }).click();
     await expectToast(page, "Account created successfully!");
     await page.waitForURL(/\/dashboard$/);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("user") ?? "null")?.username)).toBe(creator.username);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("user") ?? "null")?.username)).toBe(
+      creator.username,
+    );
 
     // Empty portfolio -> the wizard.
     await page.getByText("No Tokens Yet").waitFor();
@@ -64,7 +69,9 @@ describe("newcomer journey: from the landing page to a live token in the portfol
     expect(await generate.isDisabled()).toBe(true);
     await page
       .getByLabel("About you and your goals")
-      .fill("I produce synthwave music with 8K listeners and want fans to vote on my next EP and get early access.");
+      .fill(
+        "I produce synthwave music with 8K listeners and want fans to vote on my next EP and get early access.",
+      );
     await page.getByLabel("Profession").selectOption("musician");
     await page.getByLabel("Style").selectOption("creative");
     await generate.click();
@@ -81,7 +88,10 @@ describe("newcomer journey: from the landing page to a live token in the portfol
     await page.getByRole("button", { name: "Get Test SOL" }).click();
     await expectToast(page, "Airdrop Successful");
     await page.getByText("2 SOL added for testing").first().waitFor();
-    await page.getByTestId("sol-balance").filter({ hasText: /^[1-9]/ }).waitFor();
+    await page
+      .getByTestId("sol-balance")
+      .filter({ hasText: /^[1-9]/ })
+      .waitFor();
     await shot("journey-2-wallet");
     await page.getByRole("button", { name: "Continue" }).click();
 

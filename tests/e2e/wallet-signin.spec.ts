@@ -46,7 +46,8 @@ describe("wallet sign-in and launch through a Wallet Standard wallet", () => {
     expect(await page.getByTestId("account-name").textContent()).toBe(shortName);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("user") ?? "null"));
     expect(stored.wallets).toEqual([{ publicKey: key.address, kind: "external" }]);
-    if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/wallet-dashboard.png` });
+    if (process.env.E2E_SHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SHOTS}/wallet-dashboard.png` });
 
     // Replaying the exact message and signature the wallet produced: refused (nonce burnt).
     const signed = await page.evaluate(() => window.__testWallet?.signedMessages ?? []);
@@ -57,12 +58,19 @@ describe("wallet sign-in and launch through a Wallet Standard wallet", () => {
     const headers = { origin: server.url, "content-type": "application/json" };
     const replay = await page.request.post(`${server.url}/api/auth/wallet`, {
       headers,
-      data: { walletAddress: key.address, message: first.message, signature: bs58.encode(Uint8Array.from(first.signature)) },
+      data: {
+        walletAddress: key.address,
+        message: first.message,
+        signature: bs58.encode(Uint8Array.from(first.signature)),
+      },
     });
     expect(replay.status()).toBe(401);
 
     // A bare address (no message, no signature) is not a login either.
-    const bare = await page.request.post(`${server.url}/api/auth/wallet`, { headers, data: { walletAddress: key.address } });
+    const bare = await page.request.post(`${server.url}/api/auth/wallet`, {
+      headers,
+      data: { walletAddress: key.address },
+    });
     expect(bare.status()).toBeGreaterThanOrEqual(400);
     expect(bare.status()).toBeLessThan(500);
 
@@ -97,7 +105,10 @@ describe("wallet sign-in and launch through a Wallet Standard wallet", () => {
 
     // The chain says the supply sits in the wallet that signed.
     const details = await page.request.get(`${server.url}/api/tokens/${mint}`);
-    const body = (await details.json()) as { token: { creatorWallet: string; isLaunched: boolean }; holders: Array<{ owner: string }> };
+    const body = (await details.json()) as {
+      token: { creatorWallet: string; isLaunched: boolean };
+      holders: Array<{ owner: string }>;
+    };
     expect(body.token.isLaunched).toBe(true);
     expect(body.token.creatorWallet).toBe(launcher.address);
     expect(body.holders.map((h) => h.owner)).toEqual([launcher.address]);

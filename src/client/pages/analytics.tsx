@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
@@ -17,7 +17,8 @@ import { TokenFacts } from "@/features/tokens/components/token-facts";
 function ChainFacts({ mint }: { mint: string }) {
   const details = useToken(mint);
   if (details.isPending) return <Skeleton className="h-64 rounded-xl" />;
-  if (!details.data) return <p className="text-sm text-muted-foreground">Could not read this token from the chain.</p>;
+  if (!details.data)
+    return <p className="text-sm text-muted-foreground">Could not read this token from the chain.</p>;
   return <TokenFacts details={details.data} />;
 }
 
@@ -34,7 +35,9 @@ export default function AnalyticsPage() {
       <div className="mx-auto flex max-w-5xl flex-col gap-6">
         <header>
           <h1 className="text-3xl font-bold tracking-tight">Live Trust Analytics</h1>
-          <p className="text-muted-foreground">Transparency, engagement and reputation, computed from your token's on-chain activity.</p>
+          <p className="text-muted-foreground">
+            Transparency, engagement and reputation, computed from your token's on-chain activity.
+          </p>
         </header>
         {!isLoading && !user ? (
           <EmptyState
@@ -82,9 +85,9 @@ export default function AnalyticsPage() {
               <CardHeader>
                 <CardTitle as="h2">Trust scores arrive in a coming release</CardTitle>
                 <CardDescription>
-                  Transparency, community engagement and reputation scores, explained factor by factor and exportable,
-                  are being built on your real chain data. We do not show sample figures in the meantime. Below is
-                  what the chain already proves about {selected.symbol}.
+                  Transparency, community engagement and reputation scores, explained factor by factor and
+                  exportable, are being built on your real chain data. We do not show sample figures in the
+                  meantime. Below is what the chain already proves about {selected.symbol}.
                 </CardDescription>
               </CardHeader>
             </Card>

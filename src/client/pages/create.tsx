@@ -5,12 +5,12 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { AppShell, useSession } from "@/features/auth";
+import { useGenerateIdentity } from "@/features/create/api/generate-identity";
 import { IdentityStep } from "@/features/create/components/identity-step";
 import { ReviewStep } from "@/features/create/components/review-step";
 import { SuccessStep } from "@/features/create/components/success-step";
 import { WalletStep } from "@/features/create/components/wallet-step";
 import { WizardProgress } from "@/features/create/components/wizard-progress";
-import { useGenerateIdentity } from "@/features/create/api/generate-identity";
 import {
   EMPTY_TOKEN_FORM,
   formFromProfile,
@@ -38,6 +38,7 @@ export default function CreatePage() {
   const networkLabel = ledger.data?.label ?? "Solana Devnet";
   const stepLabel = WIZARD_STEPS[state.step - 1]?.label ?? "";
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new step starts at the top of the page.
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [state.step]);
@@ -57,20 +58,36 @@ export default function CreatePage() {
 
   async function generate() {
     try {
-      const profile = await ai.mutateAsync({ ...state.identity, goals: "build community", audience: "supporters" });
+      const profile = await ai.mutateAsync({
+        ...state.identity,
+        goals: "build community",
+        audience: "supporters",
+      });
       dispatch({ type: "profile", profile });
       form.reset(formFromProfile(profile));
-      toast({ title: "AI Profile Generated!", description: `Meet ${profile.name} ($${profile.symbol}).`, variant: "success" });
+      toast({
+        title: "AI Profile Generated!",
+        description: `Meet ${profile.name} ($${profile.symbol}).`,
+        variant: "success",
+      });
       // Spec section 4: success fills the form and jumps to review when nothing else is needed.
       if (readyWallet()) afterIdentity();
     } catch (err) {
-      toast({ title: "Error", description: errorMessage(err, "Failed to generate AI profile"), variant: "destructive" });
+      toast({
+        title: "Error",
+        description: errorMessage(err, "Failed to generate AI profile"),
+        variant: "destructive",
+      });
     }
   }
 
   async function submit(values: TokenFormValues) {
     if (!user) {
-      toast({ title: "Token Creation Failed", description: "User not authenticated", variant: "destructive" });
+      toast({
+        title: "Token Creation Failed",
+        description: "User not authenticated",
+        variant: "destructive",
+      });
       return;
     }
     const wallet = state.wallet;
@@ -95,14 +112,22 @@ export default function CreatePage() {
           if (message) form.setError(name, { type: "server", message });
         }
       }
-      const message = errorMessage(err, err instanceof Error && err.message ? err.message : "Failed to create token");
+      const message = errorMessage(
+        err,
+        err instanceof Error && err.message ? err.message : "Failed to create token",
+      );
       const needsSol = /\bSOL\b/.test(message);
       toast({
         title: "Token Creation Failed",
         description: message,
         variant: "destructive",
         action: needsSol ? (
-          <Button type="button" size="sm" variant="outline" onClick={() => dispatch({ type: "goto", step: 2 })}>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            onClick={() => dispatch({ type: "goto", step: 2 })}
+          >
             Get Test SOL
           </Button>
         ) : undefined,
@@ -121,7 +146,9 @@ export default function CreatePage() {
       <div className="mx-auto flex max-w-5xl flex-col gap-8">
         <header className="flex flex-col gap-2 text-center">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Create Your Creator Token</h1>
-          <p className="text-muted-foreground">From a few sentences about you to a live token, in about a minute.</p>
+          <p className="text-muted-foreground">
+            From a few sentences about you to a live token, in about a minute.
+          </p>
         </header>
         <WizardProgress current={state.step} finished={state.launch.status === "success"} />
         <p className="sr-only" aria-live="polite">

@@ -40,7 +40,12 @@ export default function DashboardPage() {
   const ledger = useLedger();
 
   useEffect(() => {
-    if (tokens.isError) toast({ title: "Failed to fetch tokens", description: "Please reload the page.", variant: "destructive" });
+    if (tokens.isError)
+      toast({
+        title: "Failed to fetch tokens",
+        description: "Please reload the page.",
+        variant: "destructive",
+      });
   }, [tokens.isError]);
 
   return (
@@ -49,7 +54,9 @@ export default function DashboardPage() {
         <header className="flex flex-wrap items-end justify-between gap-4">
           <div>
             <h1 className="text-3xl font-bold tracking-tight">My Token Portfolio</h1>
-            <p className="text-muted-foreground">Every token you launched, read from {ledger.data?.label ?? "the chain"}.</p>
+            <p className="text-muted-foreground">
+              Every token you launched, read from {ledger.data?.label ?? "the chain"}.
+            </p>
           </div>
           <div className="flex gap-2">
             <Button asChild variant="ghost">
@@ -101,7 +108,11 @@ export default function DashboardPage() {
                     <TokenCard
                       key={token.id}
                       token={token}
-                      explorerUrl={token.mintAddress ? explorerUrlFor(token.mintAddress, ledger.data, token.explorerUrl) : null}
+                      explorerUrl={
+                        token.mintAddress
+                          ? explorerUrlFor(token.mintAddress, ledger.data, token.explorerUrl)
+                          : null
+                      }
                     />
                   ))}
                 </div>

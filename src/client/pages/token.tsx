@@ -32,7 +32,11 @@ export default function TokenPage() {
         {query.isError ? (
           <EmptyState
             headingLevel="h2"
-            title={query.error instanceof ApiError && query.error.status === 404 ? "Token not found" : "Could not load this token"}
+            title={
+              query.error instanceof ApiError && query.error.status === 404
+                ? "Token not found"
+                : "Could not load this token"
+            }
             description="Check the mint address, or browse your portfolio."
             action={
               <Button asChild variant="outline">
@@ -47,7 +51,10 @@ export default function TokenPage() {
               {details.token.imageUrl ? (
                 <img src={details.token.imageUrl} alt="" className="size-16 rounded-full object-cover" />
               ) : (
-                <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-gradient-brand text-2xl font-bold text-white">
+                <span
+                  aria-hidden="true"
+                  className="flex size-16 items-center justify-center rounded-full bg-gradient-brand text-2xl font-bold text-white"
+                >
                   {details.token.symbol.charAt(0)}
                 </span>
               )}
@@ -55,12 +62,17 @@ export default function TokenPage() {
                 <div className="flex flex-wrap items-center gap-2">
                   <h1 className="text-3xl font-bold tracking-tight">{details.token.name}</h1>
                   <Badge variant="secondary">${details.token.symbol}</Badge>
-                  <Badge variant={details.token.isLaunched ? "success" : "warning"}>{details.token.isLaunched ? "Live" : "Pending"}</Badge>
+                  <Badge variant={details.token.isLaunched ? "success" : "warning"}>
+                    {details.token.isLaunched ? "Live" : "Pending"}
+                  </Badge>
                   {details.creator.isDemo ? <Badge variant="outline">Demo</Badge> : null}
                 </div>
-                {details.token.tagline ? <p className="mt-1 text-lg italic text-muted-foreground">{details.token.tagline}</p> : null}
+                {details.token.tagline ? (
+                  <p className="mt-1 text-lg italic text-muted-foreground">{details.token.tagline}</p>
+                ) : null}
                 <p className="mt-1 text-sm text-muted-foreground">
-                  by {details.creator.username ? `@${details.creator.username}` : "a wallet-only creator"} · {ledger.data?.label ?? ""}
+                  by {details.creator.username ? `@${details.creator.username}` : "a wallet-only creator"} ·{" "}
+                  {ledger.data?.label ?? ""}
                 </p>
               </div>
             </header>
@@ -70,10 +82,19 @@ export default function TokenPage() {
               <code className="min-w-0 flex-1 break-all font-mono text-xs" data-testid="token-mint">
                 {details.token.mintAddress ?? mint}
               </code>
-              <CopyButton value={details.token.mintAddress ?? mint} label="Copy mint address" size="icon-sm" variant="ghost" />
+              <CopyButton
+                value={details.token.mintAddress ?? mint}
+                label="Copy mint address"
+                size="icon-sm"
+                variant="ghost"
+              />
               {ledger.data?.explorer === "devnet" ? (
                 <Button asChild size="sm" variant="outline">
-                  <a href={`https://explorer.solana.com/address/${mint}?cluster=devnet`} target="_blank" rel="noopener noreferrer">
+                  <a
+                    href={`https://explorer.solana.com/address/${mint}?cluster=devnet`}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
                     <ExternalLink aria-hidden="true" />
                     Solana Explorer
                   </a>
@@ -83,11 +104,15 @@ export default function TokenPage() {
             <dl className="grid gap-4 sm:grid-cols-3">
               <div className="rounded-xl border border-border p-4">
                 <dt className="text-sm text-muted-foreground">Total supply</dt>
-                <dd className="text-xl font-semibold tabular-nums">{groupDigits(details.token.totalSupply)}</dd>
+                <dd className="text-xl font-semibold tabular-nums">
+                  {groupDigits(details.token.totalSupply)}
+                </dd>
               </div>
               <div className="rounded-xl border border-border p-4">
                 <dt className="text-sm text-muted-foreground">Circulating supply</dt>
-                <dd className="text-xl font-semibold tabular-nums">{groupDigits(details.token.circulatingSupply)}</dd>
+                <dd className="text-xl font-semibold tabular-nums">
+                  {groupDigits(details.token.circulatingSupply)}
+                </dd>
               </div>
               <div className="rounded-xl border border-border p-4">
                 <dt className="text-sm text-muted-foreground">Holders</dt>
@@ -98,7 +123,12 @@ export default function TokenPage() {
               </div>
             </dl>
             {details.token.website ? (
-              <a href={details.token.website} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-link hover:underline">
+              <a
+                href={details.token.website}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 text-link hover:underline"
+              >
                 <Globe aria-hidden="true" className="size-4" />
                 {details.token.website.replace(/^https?:\/\//, "")}
               </a>

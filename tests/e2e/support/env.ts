@@ -7,7 +7,12 @@ export function serverEnv(extra: Record<string, string> = {}): Record<string, st
 }
 
 /** A JSON POST the way the browser app sends it (same-origin, JSON), for test set-up. */
-export async function postJson<T>(baseUrl: string, path: string, body: unknown, cookie?: string): Promise<{ status: number; body: T; cookie?: string }> {
+export async function postJson<T>(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  cookie?: string,
+): Promise<{ status: number; body: T; cookie?: string }> {
   const res = await fetch(`${baseUrl}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseUrl, ...(cookie ? { cookie } : {}) },
@@ -20,5 +25,9 @@ export async function postJson<T>(baseUrl: string, path: string, body: unknown, 
 
 /** Waits for a toast whose text contains `title` (toasts are one at a time, spec section 9). */
 export async function expectToast(page: Page, title: string, timeout = 30_000): Promise<void> {
-  await page.locator('section[aria-label="Notifications"]').getByText(title, { exact: true }).first().waitFor({ state: "visible", timeout });
+  await page
+    .locator('section[aria-label="Notifications"]')
+    .getByText(title, { exact: true })
+    .first()
+    .waitFor({ state: "visible", timeout });
 }

@@ -54,9 +54,13 @@ function installTestWallet({ name, address, pkcs8 }: InstallArgs): void {
     return new Uint8Array(bytes);
   };
   const publicKey = decode58(address);
-  const keyPromise = crypto.subtle.importKey("pkcs8", new Uint8Array(pkcs8), { name: "Ed25519" }, false, ["sign"]);
+  const keyPromise = crypto.subtle.importKey("pkcs8", new Uint8Array(pkcs8), { name: "Ed25519" }, false, [
+    "sign",
+  ]);
   const sign = async (bytes: Uint8Array) =>
-    new Uint8Array(await crypto.subtle.sign({ name: "Ed25519" }, await keyPromise, bytes as Uint8Array<ArrayBuffer>));
+    new Uint8Array(
+      await crypto.subtle.sign({ name: "Ed25519" }, await keyPromise, bytes as Uint8Array<ArrayBuffer>),
+    );
   const log: TestWalletLog = { signedMessages: [], signedTransactions: 0 };
   window.__testWallet = log;
 
@@ -135,7 +139,10 @@ function installTestWallet({ name, address, pkcs8 }: InstallArgs): void {
           Promise.all(
             inputs.map(async ({ message }) => {
               const signature = await sign(message);
-              log.signedMessages.push({ message: new TextDecoder().decode(message), signature: [...signature] });
+              log.signedMessages.push({
+                message: new TextDecoder().decode(message),
+                signature: [...signature],
+              });
               return { signedMessage: message, signature, signatureType: "ed25519" as const };
             }),
           ),
@@ -144,7 +151,11 @@ function installTestWallet({ name, address, pkcs8 }: InstallArgs): void {
         version: "1.0.0",
         supportedTransactionVersions: ["legacy", 0],
         signTransaction: async (...inputs: Array<{ transaction: Uint8Array }>) =>
-          Promise.all(inputs.map(async ({ transaction }) => ({ signedTransaction: await signWireTransaction(transaction) }))),
+          Promise.all(
+            inputs.map(async ({ transaction }) => ({
+              signedTransaction: await signWireTransaction(transaction),
+            })),
+          ),
       },
     },
   };

@@ -1,5 +1,5 @@
-export { shortAddress } from "./format";
 export { base64ToBytes, bytesToBase64, toBase58 } from "./encoding";
+export { shortAddress } from "./format";
 export {
   canSignTransactions,
   connectWallet,

@@ -61,7 +61,11 @@ export async function disconnectWallet(wallet: SolanaWallet): Promise<void> {
 }
 
 /** Signs the exact UTF-8 bytes of `message` (what the server verifies). */
-export async function signMessage(wallet: SolanaWallet, account: WalletAccount, message: string): Promise<Uint8Array> {
+export async function signMessage(
+  wallet: SolanaWallet,
+  account: WalletAccount,
+  message: string,
+): Promise<Uint8Array> {
   const [output] = await wallet.features[SolanaSignMessage].signMessage({
     account,
     message: new TextEncoder().encode(message),
@@ -82,7 +86,9 @@ export async function signTransaction(
   // Only name a chain the wallet says it knows: the embedded ledger has no standard chain id,
   // and signing (not sending) does not depend on it.
   const known = wallet.chains.find((c) => c === chain);
-  const [output] = await feature.signTransaction(known ? { account, transaction, chain: known } : { account, transaction });
+  const [output] = await feature.signTransaction(
+    known ? { account, transaction, chain: known } : { account, transaction },
+  );
   if (!output) throw new Error(`${wallet.name} returned no signed transaction`);
   return output.signedTransaction;
 }

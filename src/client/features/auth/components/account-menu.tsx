@@ -23,7 +23,10 @@ export function AccountMenu() {
   const name = user.username ?? user.email ?? (firstWallet ? shortAddress(firstWallet) : "Account");
   return (
     <div className="flex items-center gap-2">
-      <span className="hidden max-w-40 truncate text-sm text-muted-foreground sm:inline" data-testid="account-name">
+      <span
+        className="hidden max-w-40 truncate text-sm text-muted-foreground sm:inline"
+        data-testid="account-name"
+      >
         {name}
       </span>
       <Button

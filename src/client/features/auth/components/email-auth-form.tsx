@@ -1,5 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type LoginRequest, LoginSchema, type RegisterRequest, RegisterSchema, type User } from "@shared/schemas/auth";
+import {
+  type LoginRequest,
+  LoginSchema,
+  type RegisterRequest,
+  RegisterSchema,
+  type User,
+} from "@shared/schemas/auth";
 import { type FieldValues, type Path, type UseFormSetError, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -13,7 +19,11 @@ import { useRegister } from "../api/register";
 export type EmailMode = "login" | "signup";
 
 /** Puts the server's per-field messages (e.g. 409 'Email already registered') under the inputs. */
-function applyFieldErrors<T extends FieldValues>(err: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>) {
+function applyFieldErrors<T extends FieldValues>(
+  err: unknown,
+  fields: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+) {
   if (!(err instanceof ApiError) || !err.fields) return;
   for (const name of fields) {
     const message = err.fields[name];
@@ -22,12 +32,19 @@ function applyFieldErrors<T extends FieldValues>(err: unknown, fields: readonly 
 }
 
 function failureToast(err: unknown) {
-  toast({ title: "Authentication failed", description: errorMessage(err, "Authentication failed"), variant: "destructive" });
+  toast({
+    title: "Authentication failed",
+    description: errorMessage(err, "Authentication failed"),
+    variant: "destructive",
+  });
 }
 
 function LoginForm({ onDone }: { onDone: (user: User) => void }) {
   const login = useLogin();
-  const form = useForm<LoginRequest>({ resolver: zodResolver(LoginSchema), defaultValues: { email: "", password: "" } });
+  const form = useForm<LoginRequest>({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { email: "", password: "" },
+  });
   const { errors } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -113,10 +130,11 @@ export function EmailAuthForm({
   );
   return (
     <div className="flex flex-col gap-5">
-      <div role="group" aria-label="Login or sign up" className="flex gap-1 rounded-lg bg-muted p-1 text-muted-foreground">
+      <fieldset className="flex gap-1 rounded-lg bg-muted p-1 text-muted-foreground">
+        <legend className="sr-only">Login or sign up</legend>
         {option("login", "Login")}
         {option("signup", "Sign Up")}
-      </div>
+      </fieldset>
       {mode === "login" ? <LoginForm onDone={onDone} /> : <SignUpForm onDone={onDone} />}
     </div>
   );

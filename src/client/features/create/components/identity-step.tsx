@@ -26,7 +26,15 @@ export interface IdentityStepProps {
 }
 
 /** Step 1: the person describes themselves; the AI drafts a token identity. */
-export function IdentityStep({ identity, profile, generating, onIdentityChange, onGenerate, onContinue, onSkip }: IdentityStepProps) {
+export function IdentityStep({
+  identity,
+  profile,
+  generating,
+  onIdentityChange,
+  onGenerate,
+  onContinue,
+  onSkip,
+}: IdentityStepProps) {
   const tooShort = identity.userInput.trim().length < LIMITS.aiInputMin;
   return (
     <div className="flex flex-col gap-6">
@@ -36,7 +44,9 @@ export function IdentityStep({ identity, profile, generating, onIdentityChange, 
             <Sparkles aria-hidden="true" className="size-5 text-primary" />
             Tell us about you
           </CardTitle>
-          <CardDescription>Who you are, what you make and what you want your community to do together.</CardDescription>
+          <CardDescription>
+            Who you are, what you make and what you want your community to do together.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <form
@@ -63,7 +73,9 @@ export function IdentityStep({ identity, profile, generating, onIdentityChange, 
                 <Select
                   value={identity.profession}
                   options={professionOptions}
-                  onChange={(e) => onIdentityChange({ profession: e.target.value as IdentityInput["profession"] })}
+                  onChange={(e) =>
+                    onIdentityChange({ profession: e.target.value as IdentityInput["profession"] })
+                  }
                 />
               </Field>
               <Field label="Style">

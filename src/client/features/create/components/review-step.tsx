@@ -22,7 +22,14 @@ export interface ReviewStepProps {
 }
 
 /** Step 3: every field of the token, validated with the spec's messages, beside a live preview. */
-export function ReviewStep({ form, wallet, networkLabel, onBack, onSubmit, onChangeWallet }: ReviewStepProps) {
+export function ReviewStep({
+  form,
+  wallet,
+  networkLabel,
+  onBack,
+  onSubmit,
+  onChangeWallet,
+}: ReviewStepProps) {
   const { register, formState, watch, setValue } = form;
   const { errors } = formState;
   const values = watch();
@@ -59,15 +66,27 @@ export function ReviewStep({ form, wallet, networkLabel, onBack, onSubmit, onCha
                   {...symbolField}
                   onChange={(e) => {
                     // Spec section 5: symbols are upper case; show it as it will be minted.
-                    setValue("symbol", e.target.value.toUpperCase(), { shouldDirty: true, shouldValidate: formState.isSubmitted });
+                    setValue("symbol", e.target.value.toUpperCase(), {
+                      shouldDirty: true,
+                      shouldValidate: formState.isSubmitted,
+                    });
                   }}
                 />
               </Field>
             </div>
-            <Field label="Description" error={errors.description?.message} description={`${(values.description ?? "").length}/500`}>
+            <Field
+              label="Description"
+              error={errors.description?.message}
+              description={`${(values.description ?? "").length}/500`}
+            >
               <Textarea rows={4} {...register("description")} />
             </Field>
-            <Field label="Total supply" error={errors.totalSupply?.message} description="Whole tokens; all minted to your wallet, then the supply is fixed." required>
+            <Field
+              label="Total supply"
+              error={errors.totalSupply?.message}
+              description="Whole tokens; all minted to your wallet, then the supply is fixed."
+              required
+            >
               <Input inputMode="numeric" autoComplete="off" {...register("totalSupply")} />
             </Field>
             <Field label="Image URL (optional)" error={errors.imageUrl?.message}>

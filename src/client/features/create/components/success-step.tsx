@@ -27,8 +27,8 @@ export function SuccessStep({ launch, networkLabel, explorerUrl, onCreateAnother
             Launching {launch.name} (${launch.symbol})…
           </h2>
           <p className="max-w-md text-sm text-muted-foreground">
-            One transaction on {networkLabel}: it creates the Token-2022 mint with on-chain metadata, mints the whole
-            supply to your wallet and revokes the mint authority so the supply stays fixed.
+            One transaction on {networkLabel}: it creates the Token-2022 mint with on-chain metadata, mints
+            the whole supply to your wallet and revokes the mint authority so the supply stays fixed.
           </p>
         </CardContent>
       </Card>
@@ -51,11 +51,15 @@ export function SuccessStep({ launch, networkLabel, explorerUrl, onCreateAnother
         <dl className="grid gap-3 rounded-lg bg-muted p-4 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-muted-foreground">Name</dt>
-            <dd className="font-semibold" data-testid="success-name">{token.name}</dd>
+            <dd className="font-semibold" data-testid="success-name">
+              {token.name}
+            </dd>
           </div>
           <div>
             <dt className="text-muted-foreground">Symbol</dt>
-            <dd className="font-mono font-semibold" data-testid="success-symbol">${token.symbol}</dd>
+            <dd className="font-mono font-semibold" data-testid="success-symbol">
+              ${token.symbol}
+            </dd>
           </div>
           <div>
             <dt className="text-muted-foreground">Total supply</dt>

@@ -12,7 +12,14 @@ export interface TokenPreviewProps {
 }
 
 /** What fans will see, updated as the creator types. */
-export function TokenPreview({ name, symbol, totalSupply, tagline, imageUrl, networkLabel }: TokenPreviewProps) {
+export function TokenPreview({
+  name,
+  symbol,
+  totalSupply,
+  tagline,
+  imageUrl,
+  networkLabel,
+}: TokenPreviewProps) {
   const shownSymbol = symbol.trim().toUpperCase() || "SYMBOL";
   const shownSupply = /^\d+$/.test(totalSupply.trim()) ? groupDigits(totalSupply.trim()) : "—";
   const showImage = imageUrl && /^https?:\/\//.test(imageUrl);
@@ -24,7 +31,10 @@ export function TokenPreview({ name, symbol, totalSupply, tagline, imageUrl, net
           {showImage ? (
             <img src={imageUrl} alt="" className="size-14 rounded-full object-cover" />
           ) : (
-            <span aria-hidden="true" className="flex size-14 items-center justify-center rounded-full bg-gradient-brand text-xl font-bold text-white">
+            <span
+              aria-hidden="true"
+              className="flex size-14 items-center justify-center rounded-full bg-gradient-brand text-xl font-bold text-white"
+            >
               {shownSymbol.charAt(0)}
             </span>
           )}

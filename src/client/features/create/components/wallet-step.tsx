@@ -36,9 +36,16 @@ export function WalletStep({ user, wallet, generatedSecret, onWallet, onBack, on
       const { wallet: created, user: owner } = await generate.mutateAsync();
       if (!owner) throw new Error("Failed to authenticate user");
       onWallet({ kind: "embedded", publicKey: created.publicKey }, created.privateKey);
-      toast({ title: "Wallet Generated", description: "Back up the secret key, then get some test SOL.", variant: "success" });
+      toast({
+        title: "Wallet Generated",
+        description: "Back up the secret key, then get some test SOL.",
+        variant: "success",
+      });
     } catch (err) {
-      const fallback = err instanceof Error && err.message === "Failed to authenticate user" ? err.message : "Failed to generate wallet";
+      const fallback =
+        err instanceof Error && err.message === "Failed to authenticate user"
+          ? err.message
+          : "Failed to generate wallet";
       toast({ title: "Setup Failed", description: errorMessage(err, fallback), variant: "destructive" });
     }
   }
@@ -47,9 +54,17 @@ export function WalletStep({ user, wallet, generatedSecret, onWallet, onBack, on
     try {
       const { wallet: w, account } = await external.mutateAsync({ wallet: chosen, linkTo: user });
       onWallet({ kind: "external", publicKey: account.address, wallet: w, account }, null);
-      toast({ title: "Connected!", description: `${chosen.name} will sign your launch.`, variant: "success" });
+      toast({
+        title: "Connected!",
+        description: `${chosen.name} will sign your launch.`,
+        variant: "success",
+      });
     } catch (err) {
-      toast({ title: "Setup Failed", description: errorMessage(err, "Failed to authenticate user"), variant: "destructive" });
+      toast({
+        title: "Setup Failed",
+        description: errorMessage(err, "Failed to authenticate user"),
+        variant: "destructive",
+      });
     }
   }
 
@@ -65,9 +80,13 @@ export function WalletStep({ user, wallet, generatedSecret, onWallet, onBack, on
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <WalletBalanceRow publicKey={wallet.publicKey} label={wallet.kind === "external" ? wallet.wallet.name : "Embedded wallet"} />
+          <WalletBalanceRow
+            publicKey={wallet.publicKey}
+            label={wallet.kind === "external" ? wallet.wallet.name : "Embedded wallet"}
+          />
           <p className="text-xs text-muted-foreground">
-            A launch costs a small amount of SOL for rent and fees. On the test network, Get Test SOL tops it up for free.
+            A launch costs a small amount of SOL for rent and fees. On the test network, Get Test SOL tops it
+            up for free.
           </p>
           {generatedSecret ? <SecretKeyBackup secretKey={generatedSecret} /> : null}
           <div className="flex flex-wrap gap-3">
@@ -96,9 +115,17 @@ export function WalletStep({ user, wallet, generatedSecret, onWallet, onBack, on
           <CardContent>
             <ul className="flex flex-col gap-2">
               {embedded.map((w) => (
-                <li key={w.publicKey} className="flex items-center justify-between gap-3 rounded-lg border border-border p-3">
+                <li
+                  key={w.publicKey}
+                  className="flex items-center justify-between gap-3 rounded-lg border border-border p-3"
+                >
                   <code className="font-mono text-sm">{shortAddress(w.publicKey, 6)}</code>
-                  <Button type="button" size="sm" variant="primary" onClick={() => onWallet({ kind: "embedded", publicKey: w.publicKey }, null)}>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="primary"
+                    onClick={() => onWallet({ kind: "embedded", publicKey: w.publicKey }, null)}
+                  >
                     Use this wallet
                   </Button>
                 </li>
@@ -114,7 +141,9 @@ export function WalletStep({ user, wallet, generatedSecret, onWallet, onBack, on
               <CardTitle as="h2">Generate New Wallet</CardTitle>
               <Badge variant="brand">Recommended</Badge>
             </div>
-            <CardDescription>No extension, no seed phrase to type. We create a Solana wallet for you in one click.</CardDescription>
+            <CardDescription>
+              No extension, no seed phrase to type. We create a Solana wallet for you in one click.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <Button type="button" className="w-full" disabled={busy} onClick={generateNew}>
@@ -129,7 +158,9 @@ export function WalletStep({ user, wallet, generatedSecret, onWallet, onBack, on
               <Link2 aria-hidden="true" className="size-5" />
               Connect Existing Wallet
             </CardTitle>
-            <CardDescription>Phantom, Solflare, Backpack or any Wallet Standard wallet. You sign the launch in it.</CardDescription>
+            <CardDescription>
+              Phantom, Solflare, Backpack or any Wallet Standard wallet. You sign the launch in it.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <WalletList

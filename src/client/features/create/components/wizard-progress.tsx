@@ -11,7 +11,11 @@ export function WizardProgress({ current, finished = false }: { current: WizardS
           const done = step < current || (finished && step === current);
           const active = step === current;
           return (
-            <li key={step} className="flex flex-1 items-center gap-2 sm:gap-3" aria-current={active ? "step" : undefined}>
+            <li
+              key={step}
+              className="flex flex-1 items-center gap-2 sm:gap-3"
+              aria-current={active ? "step" : undefined}
+            >
               <span
                 className={cn(
                   "flex size-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-semibold",
@@ -24,11 +28,19 @@ export function WizardProgress({ current, finished = false }: { current: WizardS
                 {done ? <Check aria-hidden="true" className="size-4" /> : step}
                 <span className="sr-only">{done ? " (completed)" : active ? " (current)" : ""}</span>
               </span>
-              <span className={cn("hidden text-sm font-medium md:inline", active ? "text-foreground" : "text-muted-foreground")}>
+              <span
+                className={cn(
+                  "hidden text-sm font-medium md:inline",
+                  active ? "text-foreground" : "text-muted-foreground",
+                )}
+              >
                 {label}
               </span>
               {i < WIZARD_STEPS.length - 1 ? (
-                <span aria-hidden="true" className={cn("h-0.5 flex-1 rounded-full", step < current ? "bg-primary" : "bg-border")} />
+                <span
+                  aria-hidden="true"
+                  className={cn("h-0.5 flex-1 rounded-full", step < current ? "bg-primary" : "bg-border")}
+                />
               ) : null}
             </li>
           );

@@ -112,6 +112,8 @@ export function formFromProfile(profile: AiProfile): TokenForm {
     symbol: profile.symbol.toUpperCase(),
     description: profile.description,
     tagline: profile.tagline,
-    totalSupply: /^\d+$/.test(profile.tokenomics.totalSupply) ? profile.tokenomics.totalSupply : DEFAULT_TOTAL_SUPPLY,
+    totalSupply: /^\d+$/.test(profile.tokenomics.totalSupply)
+      ? profile.tokenomics.totalSupply
+      : DEFAULT_TOTAL_SUPPLY,
   };
 }

@@ -19,7 +19,8 @@ import type { LaunchWallet } from "./use-create-wizard";
 function useIdempotencyKey() {
   const current = useRef<{ fingerprint: string; key: string } | null>(null);
   const keyFor = useCallback((fingerprint: string) => {
-    if (current.current?.fingerprint !== fingerprint) current.current = { fingerprint, key: crypto.randomUUID() };
+    if (current.current?.fingerprint !== fingerprint)
+      current.current = { fingerprint, key: crypto.randomUUID() };
     return current.current.key;
   }, []);
   const forget = useCallback(() => {
@@ -44,7 +45,12 @@ export function useLaunchToken(cluster: string | undefined) {
         } else {
           const prepared = await prepareToken(body);
           const chain = cluster === "devnet" ? SOLANA_DEVNET_CHAIN : `solana:${cluster ?? "localnet"}`;
-          const signed = await signTransaction(wallet.wallet, wallet.account, base64ToBytes(prepared.transaction), chain);
+          const signed = await signTransaction(
+            wallet.wallet,
+            wallet.account,
+            base64ToBytes(prepared.transaction),
+            chain,
+          );
           result = await submitToken({ tokenId: prepared.tokenId, transaction: bytesToBase64(signed) });
         }
         forget();

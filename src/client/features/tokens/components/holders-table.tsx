@@ -39,7 +39,12 @@ export function HoldersTable({ holders, symbol }: { holders: TokenDetails["holde
                         <code className="font-mono text-xs" title={h.owner}>
                           {shortAddress(h.owner, 6)}
                         </code>
-                        <CopyButton value={h.owner} label="Copy holder address" size="icon-sm" variant="ghost" />
+                        <CopyButton
+                          value={h.owner}
+                          label="Copy holder address"
+                          size="icon-sm"
+                          variant="ghost"
+                        />
                       </span>
                     </td>
                     <td className="py-2 text-right tabular-nums">{groupDigits(h.amount)}</td>

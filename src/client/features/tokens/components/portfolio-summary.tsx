@@ -13,7 +13,19 @@ export function totalSupplyOf(tokens: readonly Token[]): string {
   return formatAmount(sum, SUM_DECIMALS);
 }
 
-function SummaryCard({ icon, label, value, hint, testId }: { icon: ReactNode; label: string; value: ReactNode; hint?: ReactNode; testId: string }) {
+function SummaryCard({
+  icon,
+  label,
+  value,
+  hint,
+  testId,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  testId: string;
+}) {
   return (
     <Card>
       <CardContent className="flex items-start justify-between gap-4 pt-6">
@@ -24,7 +36,10 @@ function SummaryCard({ icon, label, value, hint, testId }: { icon: ReactNode; la
           </p>
           {hint ? <p className="mt-1 text-xs text-muted-foreground">{hint}</p> : null}
         </div>
-        <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+        <span
+          aria-hidden="true"
+          className="flex size-10 items-center justify-center rounded-full bg-secondary text-secondary-foreground"
+        >
           {icon}
         </span>
       </CardContent>
@@ -46,9 +61,27 @@ export function PortfolioSummary({ tokens }: { tokens: readonly Token[] | undefi
   const launched = tokens.filter((t) => t.isLaunched).length;
   return (
     <div className="grid gap-4 md:grid-cols-3">
-      <SummaryCard icon={<Layers />} label="Total Tokens" value={tokens.length} hint={`${launched} launched`} testId="summary-total" />
-      <SummaryCard icon={<Coins />} label="Total Supply" value={groupDigits(totalSupplyOf(tokens))} hint="Across all your tokens" testId="summary-supply" />
-      <SummaryCard icon={<Activity />} label="Active Tokens" value={launched} hint="Live on chain" testId="summary-active" />
+      <SummaryCard
+        icon={<Layers />}
+        label="Total Tokens"
+        value={tokens.length}
+        hint={`${launched} launched`}
+        testId="summary-total"
+      />
+      <SummaryCard
+        icon={<Coins />}
+        label="Total Supply"
+        value={groupDigits(totalSupplyOf(tokens))}
+        hint="Across all your tokens"
+        testId="summary-supply"
+      />
+      <SummaryCard
+        icon={<Activity />}
+        label="Active Tokens"
+        value={launched}
+        hint="Live on chain"
+        testId="summary-active"
+      />
     </div>
   );
 }

@@ -21,7 +21,10 @@ export function TokenCard({ token, explorerUrl }: { token: Token; explorerUrl: s
   return (
     <Card className="flex flex-col" data-testid="token-card" data-symbol={token.symbol}>
       <CardHeader className="flex-row items-start gap-3">
-        <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-gradient-brand text-lg font-bold text-white">
+        <span
+          aria-hidden="true"
+          className="flex size-12 shrink-0 items-center justify-center rounded-full bg-gradient-brand text-lg font-bold text-white"
+        >
           {token.symbol.charAt(0)}
         </span>
         <div className="min-w-0 flex-1">
@@ -30,12 +33,17 @@ export function TokenCard({ token, explorerUrl }: { token: Token; explorerUrl: s
           </CardTitle>
           <p className="font-mono text-sm text-muted-foreground">${token.symbol}</p>
         </div>
-        <Badge variant={live ? "success" : "warning"} title={token.status === "failed" ? "The launch did not complete" : undefined}>
+        <Badge
+          variant={live ? "success" : "warning"}
+          title={token.status === "failed" ? "The launch did not complete" : undefined}
+        >
           {live ? "Live" : "Pending"}
         </Badge>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
-        <p className="line-clamp-3 text-sm text-muted-foreground">{token.description || "No description provided"}</p>
+        <p className="line-clamp-3 text-sm text-muted-foreground">
+          {token.description || "No description provided"}
+        </p>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
           <dt className="text-muted-foreground">Total Supply</dt>
           <dd className="text-right font-semibold tabular-nums" data-testid="total-supply">
@@ -58,7 +66,12 @@ export function TokenCard({ token, explorerUrl }: { token: Token; explorerUrl: s
             {explorerUrl ? (
               <Button asChild size="icon-sm" variant="ghost">
                 {externalExplorer ? (
-                  <a href={explorerUrl} target="_blank" rel="noopener noreferrer" aria-label="View on explorer">
+                  <a
+                    href={explorerUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label="View on explorer"
+                  >
                     <ExternalLink aria-hidden="true" />
                   </a>
                 ) : (
@@ -71,7 +84,12 @@ export function TokenCard({ token, explorerUrl }: { token: Token; explorerUrl: s
           </div>
         ) : null}
         {token.website ? (
-          <a href={token.website} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-sm text-link hover:underline">
+          <a
+            href={token.website}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 text-sm text-link hover:underline"
+          >
             <Globe aria-hidden="true" className="size-4" />
             {token.website.replace(/^https?:\/\//, "")}
           </a>
@@ -91,12 +109,21 @@ export function TokenCard({ token, explorerUrl }: { token: Token; explorerUrl: s
             View Details
           </Button>
         )}
-        <Button type="button" size="sm" variant="primary" className="flex-1" disabled={!live} onClick={() => setTransferOpen(true)}>
+        <Button
+          type="button"
+          size="sm"
+          variant="primary"
+          className="flex-1"
+          disabled={!live}
+          onClick={() => setTransferOpen(true)}
+        >
           <ArrowRightLeft aria-hidden="true" />
           Transfer
         </Button>
       </CardFooter>
-      {live && token.mintAddress ? <TransferDialog token={token} open={transferOpen} onOpenChange={setTransferOpen} /> : null}
+      {live && token.mintAddress ? (
+        <TransferDialog token={token} open={transferOpen} onOpenChange={setTransferOpen} />
+      ) : null}
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { groupDigits } from "@shared/amounts";
-import { ShieldCheck, ShieldAlert } from "lucide-react";
+import { ShieldAlert, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -59,7 +59,12 @@ export function TokenFacts({ details }: { details: TokenDetails }) {
             </Fact>
             {chain.metadata?.uri ? (
               <Fact label="Metadata URI">
-                <a href={chain.metadata.uri} target="_blank" rel="noopener noreferrer" className="text-link hover:underline">
+                <a
+                  href={chain.metadata.uri}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-link hover:underline"
+                >
                   {chain.metadata.uri}
                 </a>
               </Fact>
@@ -67,7 +72,9 @@ export function TokenFacts({ details }: { details: TokenDetails }) {
             {chain.programId ? <Fact label="Token program">{chain.programId}</Fact> : null}
           </dl>
         ) : (
-          <p className="text-sm text-muted-foreground">This token is not live on chain yet, so there is nothing to read back.</p>
+          <p className="text-sm text-muted-foreground">
+            This token is not live on chain yet, so there is nothing to read back.
+          </p>
         )}
       </CardContent>
     </Card>

@@ -4,7 +4,14 @@ import { type Token, type TransferRequest, TransferSchema } from "@shared/schema
 import { useRef } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
@@ -16,7 +23,15 @@ import { useTransferToken } from "../api/transfer-token";
 type TransferFields = Pick<TransferRequest, "to" | "amount">;
 
 /** Sends some of a token to a wallet address or a platform username, from the caller's own wallet. */
-export function TransferDialog({ token, open, onOpenChange }: { token: Token; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function TransferDialog({
+  token,
+  open,
+  onOpenChange,
+}: {
+  token: Token;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const mint = token.mintAddress ?? "";
   const transfer = useTransferToken(mint);
   const balances = useTokenBalances(open);
@@ -33,7 +48,11 @@ export function TransferDialog({ token, open, onOpenChange }: { token: Token; op
     try {
       const result = await transfer.mutateAsync({ ...values, idempotencyKey: key.current });
       key.current = crypto.randomUUID();
-      toast({ title: "Transfer sent", description: `${groupDigits(result.amount)} ${token.symbol} sent to ${values.to}`, variant: "success" });
+      toast({
+        title: "Transfer sent",
+        description: `${groupDigits(result.amount)} ${token.symbol} sent to ${values.to}`,
+        variant: "success",
+      });
       form.reset();
       onOpenChange(false);
     } catch (err) {
@@ -63,19 +82,34 @@ export function TransferDialog({ token, open, onOpenChange }: { token: Token; op
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <Field label="Recipient" error={errors.to?.message} description="Wallet address or username" required>
-            <Input autoComplete="off" spellCheck={false} placeholder="alice or 7xKX…gAsU" {...form.register("to")} />
+          <Field
+            label="Recipient"
+            error={errors.to?.message}
+            description="Wallet address or username"
+            required
+          >
+            <Input
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="alice or 7xKX…gAsU"
+              {...form.register("to")}
+            />
           </Field>
           <Field
             label="Amount"
             error={errors.amount?.message}
-            description={available !== undefined ? `Available: ${groupDigits(available)} ${token.symbol}` : undefined}
+            description={
+              available !== undefined ? `Available: ${groupDigits(available)} ${token.symbol}` : undefined
+            }
             required
           >
             <Input inputMode="decimal" autoComplete="off" placeholder="100" {...form.register("amount")} />
           </Field>
           {errors.root?.message ? (
-            <p role="alert" className="rounded-md bg-destructive-soft p-3 text-sm text-destructive-soft-foreground">
+            <p
+              role="alert"
+              className="rounded-md bg-destructive-soft p-3 text-sm text-destructive-soft-foreground"
+            >
               {errors.root.message}
             </p>
           ) : null}

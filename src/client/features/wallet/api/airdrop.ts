@@ -22,7 +22,11 @@ export function useAirdrop() {
       // The answer carries the new balance: show it without another round trip.
       queryClient.setQueryData<{ wallets: WalletBalance[] }>(walletsQueryKey, (old) =>
         old
-          ? { wallets: old.wallets.map((w) => (w.publicKey === address ? { ...w, lamports: result.lamports, sol: result.sol } : w)) }
+          ? {
+              wallets: old.wallets.map((w) =>
+                w.publicKey === address ? { ...w, lamports: result.lamports, sol: result.sol } : w,
+              ),
+            }
           : old,
       );
       void queryClient.invalidateQueries({ queryKey: walletsQueryKey });

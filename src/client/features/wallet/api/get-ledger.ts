@@ -19,7 +19,11 @@ export function useLedger() {
 }
 
 /** Where to look a mint up: the devnet explorer on devnet, our own token page otherwise. */
-export function explorerUrlFor(mint: string, ledger: LedgerInfo | undefined, fromApi?: string | null): string {
+export function explorerUrlFor(
+  mint: string,
+  ledger: LedgerInfo | undefined,
+  fromApi?: string | null,
+): string {
   if (fromApi) return fromApi;
   if (ledger?.explorer === "devnet") return `https://explorer.solana.com/address/${mint}?cluster=devnet`;
   return `/token/${mint}`;

@@ -20,12 +20,19 @@ export function WalletBalanceRow({ publicKey, label }: { publicKey: string; labe
       await airdrop.mutateAsync(publicKey);
       toast({ title: "Airdrop Successful", description: "2 SOL added for testing", variant: "success" });
     } catch (err) {
-      toast({ title: "Airdrop failed", description: errorMessage(err, "The test faucet did not answer. Try again in a minute."), variant: "destructive" });
+      toast({
+        title: "Airdrop failed",
+        description: errorMessage(err, "The test faucet did not answer. Try again in a minute."),
+        variant: "destructive",
+      });
     }
   }
 
   return (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border p-3" data-testid="wallet-row">
+    <div
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border p-3"
+      data-testid="wallet-row"
+    >
       <div className="flex min-w-0 flex-1 items-center gap-2">
         <div className="min-w-0">
           {label ? <p className="text-xs text-muted-foreground">{label}</p> : null}

@@ -1,5 +1,5 @@
-import { WalletAddressSchema } from "@shared/schemas/auth";
 import type { User } from "@shared/schemas/auth";
+import { WalletAddressSchema } from "@shared/schemas/auth";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -56,7 +56,11 @@ export function WalletSignIn({ onDone }: { onDone: (user: User) => void }) {
       onDone(user);
     } catch (err) {
       const detail = err instanceof Error && err.message ? err.message : "Wallet connection failed";
-      toast({ title: "Wallet connection failed", description: errorMessage(err, detail), variant: "destructive" });
+      toast({
+        title: "Wallet connection failed",
+        description: errorMessage(err, detail),
+        variant: "destructive",
+      });
     }
   }
 
@@ -74,9 +78,17 @@ export function WalletSignIn({ onDone }: { onDone: (user: User) => void }) {
     try {
       const result = await generate.mutateAsync();
       setGenerated(result);
-      toast({ title: "Wallet Generated", description: "Back up the secret key before you continue.", variant: "success" });
+      toast({
+        title: "Wallet Generated",
+        description: "Back up the secret key before you continue.",
+        variant: "success",
+      });
     } catch (err) {
-      toast({ title: "Failed to generate wallet", description: errorMessage(err, "Failed to generate wallet"), variant: "destructive" });
+      toast({
+        title: "Failed to generate wallet",
+        description: errorMessage(err, "Failed to generate wallet"),
+        variant: "destructive",
+      });
     }
   }
 
@@ -133,8 +145,10 @@ export function WalletSignIn({ onDone }: { onDone: (user: User) => void }) {
         {addressNote ? (
           <p role="status" className="rounded-lg bg-secondary p-3 text-sm text-secondary-foreground">
             An address alone cannot sign you in. Connect the wallet that owns this address
-            {wallets.length > 0 ? " from the list above" : " (open Phantom, Solflare or Backpack in this browser)"} and
-            approve the signature request: the signature proves the wallet is yours, and it costs nothing.
+            {wallets.length > 0
+              ? " from the list above"
+              : " (open Phantom, Solflare or Backpack in this browser)"}{" "}
+            and approve the signature request: the signature proves the wallet is yours, and it costs nothing.
           </p>
         ) : null}
       </div>

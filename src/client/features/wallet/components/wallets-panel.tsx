@@ -14,12 +14,20 @@ export function WalletsPanel() {
       </CardHeader>
       <CardContent className="flex flex-col gap-2">
         {wallets.isPending ? <Skeleton className="h-14 rounded-lg" /> : null}
-        {wallets.isError ? <p className="text-sm text-destructive-soft-foreground">Could not load your wallets.</p> : null}
+        {wallets.isError ? (
+          <p className="text-sm text-destructive-soft-foreground">Could not load your wallets.</p>
+        ) : null}
         {wallets.data?.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No wallet yet: the create wizard makes one for you in one click.</p>
+          <p className="text-sm text-muted-foreground">
+            No wallet yet: the create wizard makes one for you in one click.
+          </p>
         ) : null}
         {wallets.data?.map((w) => (
-          <WalletBalanceRow key={w.publicKey} publicKey={w.publicKey} label={w.kind === "embedded" ? "Embedded wallet" : "External wallet"} />
+          <WalletBalanceRow
+            key={w.publicKey}
+            publicKey={w.publicKey}
+            label={w.kind === "embedded" ? "Embedded wallet" : "External wallet"}
+          />
         ))}
       </CardContent>
     </Card>

@@ -32,7 +32,11 @@ export interface ExternalWalletResult {
 export function useExternalWallet() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ wallet, expectedAddress, linkTo }: ExternalWalletInput): Promise<ExternalWalletResult> => {
+    mutationFn: async ({
+      wallet,
+      expectedAddress,
+      linkTo,
+    }: ExternalWalletInput): Promise<ExternalWalletResult> => {
       const account = await connectWallet(wallet);
       const walletAddress = account.address;
       if (expectedAddress && expectedAddress !== walletAddress) {
