@@ -67,7 +67,7 @@ export default function GeminiCliGuide() {
 
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
         <Tabs defaultValue="overview">
-          <TabsList aria-label="Guide sections" className="w-full justify-start sm:w-auto">
+          <TabsList aria-label="Guide sections" className="w-full flex-wrap justify-start sm:w-auto">
             {TABS.map((t) => (
               <TabsTrigger key={t.value} value={t.value}>
                 {t.label}

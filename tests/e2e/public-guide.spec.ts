@@ -1,0 +1,165 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
+import { currentToast, newContext, waitFor } from "./public-support";
+
+// /gemini-cli-guide: badges, the five tabs (mouse and keyboard), each tab's commands,
+// copy buttons with the clipboard allowed and failing, and the closing call to action.
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const TAB_CONTENT: Record<string, string[]> = {
+  Overview: ["1M token context", "Free tier"],
+  Installation: ["node -v", "npm -v", "npm install -g @google/gemini-cli", "gemini --version"],
+  Setup: [
+    'export GEMINI_API_KEY="YOUR_API_KEY"',
+    "~/.zshrc",
+    "~/.bashrc",
+    "theme",
+    "authentication",
+  ],
+  Usage: ["cd path/to/your-project", "gemini", "@src/", "@package.json"],
+  Commands: ["@path/to/file.ts", "@src/", "/help", "/clear", "/stats", "!git status", "/editor", "/compress", "/quit"],
+};
+
+describe("/gemini-cli-guide", () => {
+  it("shows the badges and the five tabs, switchable by mouse and keyboard", async () => {
+    const context = await newContext(browser, server.url);
+    const { page, assertClean } = await openPage(context);
+    await page.goto("/gemini-cli-guide");
+    const list = page.getByRole("tablist", { name: "Guide sections" });
+    await list.waitFor();
+    for (const badge of ["AI-Powered", "1M Token Context", "Free Tier Available"]) {
+      expect(await page.getByText(badge, { exact: true }).isVisible(), badge).toBe(true);
+    }
+    expect(await list.getByRole("tab").allInnerTexts()).toEqual(Object.keys(TAB_CONTENT));
+    for (const [tab, strings] of Object.entries(TAB_CONTENT)) {
+      await list.getByRole("tab", { name: tab }).click();
+      expect(await list.getByRole("tab", { name: tab }).getAttribute("aria-selected")).toBe("true");
+      const panel = await page.getByRole("tabpanel").innerText();
+      for (const s of strings) expect(panel, `${tab}: ${s}`).toContain(s);
+    }
+    // Keyboard: arrows move between tabs (automatic activation), Home goes to the first.
+    await list.getByRole("tab", { name: "Overview" }).click();
+    await page.keyboard.press("ArrowRight");
+    expect(await list.getByRole("tab", { name: "Installation" }).getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("End");
+    expect(await list.getByRole("tab", { name: "Commands" }).getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("Home");
+    expect(await list.getByRole("tab", { name: "Overview" }).getAttribute("aria-selected")).toBe("true");
+    assertClean();
+    await context.close();
+  });
+
+  it("opens the API key page in a new tab", async () => {
+    const context = await newContext(browser, server.url);
+    const { page, assertClean } = await openPage(context);
+    await page.goto("/gemini-cli-guide");
+    const links = page.getByRole("link", { name: /Get API Key/ });
+    await links.first().waitFor();
+    expect(await links.count()).toBeGreaterThanOrEqual(1);
+    for (const link of await links.all()) {
+      expect(await link.getAttribute("href")).toBe("https://aistudio.google.com/app/apikey");
+      expect(await link.getAttribute("target")).toBe("_blank");
+      expect(await link.getAttribute("rel")).toContain("noopener");
+    }
+    // The Setup tab carries its own key button too.
+    await page.getByRole("tab", { name: "Setup" }).click();
+    expect(await page.getByRole("tabpanel").getByRole("link", { name: /Get API Key/ }).count()).toBe(1);
+    assertClean();
+    await context.close();
+  });
+
+  it("copies a command: clipboard content, 'Copied!' toast, check icon for 2 seconds", async () => {
+    const context = await newContext(browser, server.url, { permissions: ["clipboard-read", "clipboard-write"] });
+    const { page, assertClean } = await openPage(context);
+    await page.goto("/gemini-cli-guide");
+    await page.getByRole("tab", { name: "Installation" }).click();
+    const button = page.getByRole("button", { name: "Copy command: npm install -g @google/gemini-cli" });
+    await button.click();
+    await waitFor(async () => (await currentToast(page)) !== null, "toast");
+    const toast = await currentToast(page);
+    expect(toast?.text).toContain("Copied!");
+    expect(toast?.text).toContain("Command copied to clipboard");
+    expect(toast?.role).toBe("status");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("npm install -g @google/gemini-cli");
+    const copiedAt = Date.now();
+    expect(await button.getAttribute("data-state")).toBe("copied");
+    expect(await button.locator("[data-copied]").count()).toBe(1);
+    await waitFor(async () => (await button.getAttribute("data-state")) === "idle", "check icon reverts", 4000);
+    const shown = Date.now() - copiedAt;
+    expect(shown).toBeGreaterThan(1500);
+    expect(shown).toBeLessThan(3000);
+    assertClean();
+    await context.close();
+  });
+
+  it("'Copy Install Command' reads 'Copied!' for 2 seconds", async () => {
+    const context = await newContext(browser, server.url, { permissions: ["clipboard-read", "clipboard-write"] });
+    const { page, assertClean } = await openPage(context);
+    await page.goto("/gemini-cli-guide");
+    const cta = page.getByRole("button", { name: "Copy Install Command" });
+    await cta.click();
+    const copied = page.getByRole("button", { name: "Copied!" });
+    await copied.waitFor();
+    const at = Date.now();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("npm install -g @google/gemini-cli");
+    await cta.waitFor({ timeout: 4000 });
+    const shown = Date.now() - at;
+    expect(shown).toBeGreaterThan(1500);
+    expect(shown).toBeLessThan(3000);
+    assertClean();
+    await context.close();
+  });
+
+  it("tells the user to copy by hand when the clipboard refuses", async () => {
+    const context = await newContext(browser, server.url);
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, "clipboard", {
+        configurable: true,
+        value: { writeText: () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError")) },
+      });
+    });
+    const { page, assertClean } = await openPage(context);
+    await page.goto("/gemini-cli-guide");
+    await page.getByRole("tab", { name: "Commands" }).click();
+    const button = page.getByRole("button", { name: "Copy command: /help" });
+    await button.click();
+    await waitFor(async () => (await currentToast(page)) !== null, "failure toast");
+    const toast = await currentToast(page);
+    expect(toast?.text).toContain("Copy failed");
+    expect(toast?.text).toContain("Please copy the command manually");
+    expect(toast?.role).toBe("alert");
+    expect(await button.getAttribute("data-state")).toBe("idle");
+    // The toast can be dismissed.
+    await page.getByRole("button", { name: "Dismiss notification" }).click();
+    await waitFor(async () => (await currentToast(page)) === null, "toast dismissed");
+    assertClean();
+    await context.close();
+  });
+
+  it("keeps one toast at a time and hides it after 5 seconds", async () => {
+    const context = await newContext(browser, server.url, { permissions: ["clipboard-read", "clipboard-write"] });
+    const { page, assertClean } = await openPage(context);
+    await page.goto("/gemini-cli-guide");
+    await page.getByRole("tab", { name: "Installation" }).click();
+    await page.getByRole("button", { name: "Copy command: node -v" }).click();
+    await page.getByRole("button", { name: "Copy command: npm -v" }).click();
+    await waitFor(async () => (await page.locator("[data-toast]").count()) === 1, "one toast");
+    const at = Date.now();
+    await page.mouse.move(0, 0);
+    await waitFor(async () => (await page.locator("[data-toast]").count()) === 0, "toast hidden", 8000);
+    expect(Date.now() - at).toBeGreaterThan(4000);
+    assertClean();
+    await context.close();
+  });
+});

@@ -1,0 +1,91 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
+import { newContext, signUp } from "./public-support";
+
+// /vision, /privacy, /terms and the 404 fallback: content, navigation and calls to action.
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("/vision", () => {
+  it("shows the vision, sends 'Start Your Economy Today' to sign-in, and links back home", async () => {
+    const context = await newContext(browser, server.url);
+    const { page, assertClean } = await openPage(context);
+    await page.goto("/vision");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await page.getByRole("heading", { level: 2 }).count()).toBeGreaterThanOrEqual(3);
+    const cta = page.getByRole("link", { name: "Start Your Economy Today" });
+    expect(await cta.getAttribute("href")).toBe("/auth");
+    await page.getByRole("link", { name: "Back to home" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.getByRole("link", { name: "Create with AI • FREE" }).waitFor();
+    await page.goto("/vision");
+    await page.getByRole("link", { name: "Start Your Economy Today" }).click();
+    await page.waitForURL((u) => u.pathname === "/auth");
+    assertClean();
+    await context.close();
+  });
+
+  it("sends a signed-in creator straight to the wizard", async () => {
+    const context = await newContext(browser, server.url);
+    await signUp(context);
+    const { page, assertClean } = await openPage(context);
+    await page.goto("/vision");
+    const cta = page.getByRole("link", { name: "Start Your Economy Today" });
+    await cta.waitFor();
+    await page.waitForFunction(() => document.querySelector('a[href="/create"]') !== null);
+    expect(await cta.getAttribute("href")).toBe("/create");
+    assertClean();
+    await context.close();
+  });
+});
+
+describe("legal pages", () => {
+  for (const [path, title, must] of [
+    ["/privacy", "Privacy Policy", ["Solana Devnet", "encrypted", "AI", "cookie"]],
+    ["/terms", "Terms of Service", ["no monetary value", "financial", "Wallets", "AI"]],
+  ] as const) {
+    it(`${title} is a real page reached from the footer`, async () => {
+      const context = await newContext(browser, server.url);
+      const { page, assertClean } = await openPage(context);
+      await page.goto("/");
+      await page.locator("footer").getByRole("link", { name: title }).click();
+      await page.waitForURL((u) => u.pathname === path);
+      expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(title);
+      const text = await page.locator("main").innerText();
+      for (const s of must) expect(text, s).toContain(s);
+      // Table of contents jumps within the page.
+      const toc = page.getByRole("navigation", { name: "On this page" });
+      const first = toc.getByRole("link").first();
+      const target = (await first.getAttribute("href")) ?? "";
+      await first.click();
+      await page.waitForFunction((hash) => location.hash === hash, target);
+      assertClean();
+      await context.close();
+    });
+  }
+});
+
+describe("unknown routes", () => {
+  it("show the 404 page with a way home", async () => {
+    const context = await newContext(browser, server.url);
+    const { page, assertClean } = await openPage(context);
+    const res = await page.goto("/definitely/not/a/page");
+    expect(res?.status()).toBe(200);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("404 Page Not Found");
+    expect(await page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Back to home" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    assertClean();
+    await context.close();
+  });
+});
