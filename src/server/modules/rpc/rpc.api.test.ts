@@ -1,0 +1,251 @@
+import { address, createSolanaRpc, generateKeyPairSigner, signature as toSignature } from "@solana/kit";
+import {
+  createAssociatedTokenAccountIdempotentInstruction,
+  createTransferCheckedInstruction,
+  getAccount,
+  getAssociatedTokenAddressSync,
+  getMint,
+  getTokenMetadata,
+  TOKEN_2022_PROGRAM_ID,
+} from "@solana/spl-token";
+import { Connection, Keypair, PublicKey, Transaction } from "@solana/web3.js";
+import { getMintDecoder } from "@solana-program/token-2022";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
+import { generateSeed, signerFromSeed } from "../../ledger/keys";
+import type { Ledger } from "../../ledger/ledger";
+import { associatedTokenAddress, buildLaunchTransaction } from "../../ledger/token-2022";
+
+const TAGLINE = "Music for the people, one beat at a time";
+const SUPPLY = 1_000_000_000n * 10n ** 9n;
+
+let app: TestApp;
+let ledger: Ledger;
+let conn: Connection;
+const seed = generateSeed();
+let creator: Awaited<ReturnType<typeof signerFromSeed>>;
+let mintAddress: string;
+let launchSignature: string;
+
+async function rpc(body: unknown): Promise<unknown> {
+  const res = await fetch(`${app.url}/rpc`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+async function confirmed(signature: string): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    const { value } = await conn.getSignatureStatus(signature);
+    if (value?.confirmationStatus === "confirmed" || value?.confirmationStatus === "finalized") {
+      expect(value.err).toBeNull();
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${signature} not confirmed`);
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  ledger = app.deps.ledger;
+  conn = new Connection(`${app.url}/rpc`, "confirmed");
+  creator = await signerFromSeed(seed);
+  await ledger.airdrop(creator.address, 2_000_000_000n);
+  const mint = await generateKeyPairSigner();
+  const built = await buildLaunchTransaction({
+    payer: creator,
+    mint,
+    name: "Nova Beats",
+    symbol: "NOVA",
+    uri: "https://example.com/nova.json",
+    additionalMetadata: [["tagline", TAGLINE]],
+    supply: SUPPLY,
+    decimals: 9,
+    blockhash: await ledger.getLatestBlockhash(),
+  });
+  launchSignature = await ledger.sendTransaction(built.wire);
+  mintAddress = built.mintAddress;
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe("/rpc read by @solana/web3.js + @solana/spl-token", () => {
+  it("reads the mint, its metadata and the creator's token account", async () => {
+    const mint = new PublicKey(mintAddress);
+    const info = await getMint(conn, mint, "confirmed", TOKEN_2022_PROGRAM_ID);
+    expect(info.supply).toBe(SUPPLY);
+    expect(info.decimals).toBe(9);
+    expect(info.mintAuthority).toBeNull();
+    expect(info.freezeAuthority).toBeNull();
+
+    const metadata = await getTokenMetadata(conn, mint, "confirmed", TOKEN_2022_PROGRAM_ID);
+    expect(metadata).toMatchObject({
+      name: "Nova Beats",
+      symbol: "NOVA",
+      uri: "https://example.com/nova.json",
+    });
+    expect(metadata?.additionalMetadata).toEqual([["tagline", TAGLINE]]);
+
+    const owner = new PublicKey(creator.address);
+    const ata = getAssociatedTokenAddressSync(mint, owner, false, TOKEN_2022_PROGRAM_ID);
+    expect(ata.toBase58()).toBe(await associatedTokenAddress(creator.address, mintAddress));
+    const account = await getAccount(conn, ata, "confirmed", TOKEN_2022_PROGRAM_ID);
+    expect(account.amount).toBe(SUPPLY);
+    expect(account.owner.toBase58()).toBe(creator.address);
+  });
+
+  it("answers the parsed and token queries", async () => {
+    const mint = new PublicKey(mintAddress);
+    const owner = new PublicKey(creator.address);
+    const parsed = await conn.getParsedTokenAccountsByOwner(owner, { programId: TOKEN_2022_PROGRAM_ID });
+    expect(parsed.value).toHaveLength(1);
+    const info = (parsed.value[0]?.account.data as { parsed: { info: Record<string, unknown> } }).parsed.info;
+    expect(info).toMatchObject({ mint: mintAddress, owner: creator.address, state: "initialized" });
+    expect(info.tokenAmount).toMatchObject({
+      amount: SUPPLY.toString(),
+      decimals: 9,
+      uiAmountString: "1000000000",
+    });
+    expect((await conn.getParsedTokenAccountsByOwner(owner, { mint })).value).toHaveLength(1);
+    const other = new PublicKey((await generateKeyPairSigner()).address);
+    expect((await conn.getParsedTokenAccountsByOwner(owner, { mint: other })).value).toHaveLength(0);
+
+    const mintParsed = await conn.getParsedAccountInfo(mint);
+    const data = mintParsed.value?.data as {
+      program: string;
+      parsed: { type: string; info: Record<string, unknown> };
+    };
+    expect(data.program).toBe("spl-token-2022");
+    expect(data.parsed.type).toBe("mint");
+    expect(data.parsed.info).toMatchObject({
+      decimals: 9,
+      mintAuthority: null,
+      freezeAuthority: null,
+      supply: SUPPLY.toString(),
+    });
+    const extensions = data.parsed.info.extensions as Array<{
+      extension: string;
+      state?: Record<string, unknown>;
+    }>;
+    expect(extensions.map((e) => e.extension)).toEqual(["metadataPointer", "tokenMetadata"]);
+    expect(extensions[1]?.state).toMatchObject({
+      name: "Nova Beats",
+      additionalMetadata: [["tagline", TAGLINE]],
+    });
+
+    const largest = await conn.getTokenLargestAccounts(mint);
+    expect(largest.value[0]).toMatchObject({ amount: SUPPLY.toString(), decimals: 9 });
+    expect((await conn.getTokenSupply(mint)).value.amount).toBe(SUPPLY.toString());
+    expect(await conn.getBalance(owner)).toBeGreaterThan(0);
+    const sigs = await conn.getSignaturesForAddress(mint);
+    expect(sigs.map((s) => s.signature)).toEqual([launchSignature]);
+    const tx = await conn.getTransaction(launchSignature, { maxSupportedTransactionVersion: 0 });
+    expect(tx?.meta?.err).toBeNull();
+    expect(tx?.meta?.logMessages?.join("\n")).toContain("Instruction: InitializeMint2");
+  });
+
+  it("accepts a transfer built with web3.js + spl-token through sendRawTransaction", async () => {
+    const mint = new PublicKey(mintAddress);
+    const payer = Keypair.fromSeed(seed);
+    expect(payer.publicKey.toBase58()).toBe(creator.address);
+    const fan = new PublicKey((await generateKeyPairSigner()).address);
+    const source = getAssociatedTokenAddressSync(mint, payer.publicKey, false, TOKEN_2022_PROGRAM_ID);
+    const destination = getAssociatedTokenAddressSync(mint, fan, false, TOKEN_2022_PROGRAM_ID);
+    const { blockhash, lastValidBlockHeight } = await conn.getLatestBlockhash();
+    const tx = new Transaction({ feePayer: payer.publicKey, blockhash, lastValidBlockHeight }).add(
+      createAssociatedTokenAccountIdempotentInstruction(
+        payer.publicKey,
+        destination,
+        fan,
+        mint,
+        TOKEN_2022_PROGRAM_ID,
+      ),
+      createTransferCheckedInstruction(
+        source,
+        mint,
+        destination,
+        payer.publicKey,
+        25n * 10n ** 9n,
+        9,
+        [],
+        TOKEN_2022_PROGRAM_ID,
+      ),
+    );
+    tx.sign(payer);
+    const simulated = await conn.simulateTransaction(tx);
+    expect(simulated.value.err).toBeNull();
+    const signature = await conn.sendRawTransaction(tx.serialize());
+    await confirmed(signature);
+    expect((await conn.getTokenAccountBalance(destination)).value.uiAmountString).toBe("25");
+    // The same bytes again are a duplicate, reported as the real RPC does (an error).
+    await expect(conn.sendRawTransaction(tx.serialize())).rejects.toThrow(/already processed/);
+  });
+});
+
+describe("/rpc read by @solana/kit", () => {
+  it("serves kit's createSolanaRpc with exact u64 values", async () => {
+    const kit = createSolanaRpc(`${app.url}/rpc`);
+    const { value } = await kit.getAccountInfo(address(mintAddress), { encoding: "base64" }).send();
+    if (!value) throw new Error("mint not found");
+    const mint = getMintDecoder().decode(Buffer.from(value.data[0], "base64"));
+    expect(mint.supply).toBe(SUPPLY);
+    expect((await kit.getTokenSupply(address(mintAddress)).send()).value.amount).toBe(SUPPLY.toString());
+    expect(typeof (await kit.getSlot().send())).toBe("bigint");
+    const statuses = await kit.getSignatureStatuses([toSignature(launchSignature)]).send();
+    expect(statuses.value[0]?.confirmationStatus).toBe("finalized");
+    const tx = await kit
+      .getTransaction(toSignature(launchSignature), { maxSupportedTransactionVersion: 0, encoding: "json" })
+      .send();
+    expect(tx?.transaction.message.accountKeys[0]).toBe(creator.address);
+  });
+});
+
+describe("/rpc protocol errors and limits", () => {
+  it("answers JSON-RPC errors with their standard codes", async () => {
+    expect(await rpc({ jsonrpc: "2.0", id: 1, method: "getNothing" })).toMatchObject({
+      id: 1,
+      error: { code: -32601 },
+    });
+    expect(await rpc({ jsonrpc: "2.0", id: 2, method: "getBalance", params: [123] })).toMatchObject({
+      error: { code: -32602 },
+    });
+    expect(
+      await rpc({ jsonrpc: "2.0", id: 3, method: "getBalance", params: ["not-an-address"] }),
+    ).toMatchObject({
+      error: { code: -32602 },
+    });
+    expect(await rpc("{not json")).toMatchObject({ id: null, error: { code: -32700 } });
+    expect(await rpc({ id: 4, method: "getSlot" })).toMatchObject({ id: 4, error: { code: -32600 } });
+    expect(await rpc([])).toMatchObject({ error: { code: -32600 } });
+    const batch = (await rpc([
+      { jsonrpc: "2.0", id: "a", method: "getHealth" },
+      { jsonrpc: "2.0", id: "b", method: "nope" },
+    ])) as Array<Record<string, unknown>>;
+    expect(batch).toEqual([
+      { jsonrpc: "2.0", id: "a", result: "ok" },
+      { jsonrpc: "2.0", id: "b", error: { code: -32601, message: "Method not found" } },
+    ]);
+  });
+
+  it("airdrops through requestAirdrop, at most 10 a minute per client", async () => {
+    const to = (await generateKeyPairSigner()).address;
+    const results = [];
+    for (let i = 0; i < 11; i++) {
+      results.push(
+        (await rpc({ jsonrpc: "2.0", id: i, method: "requestAirdrop", params: [to, 1_000_000_000] })) as {
+          result?: string;
+          error?: { code: number };
+        },
+      );
+    }
+    expect(results.slice(0, 10).every((r) => typeof r.result === "string")).toBe(true);
+    expect(results[10]?.error?.code).toBe(429);
+    expect(await ledger.getBalance(to)).toBe(10_000_000_000n);
+  });
+});

@@ -1,0 +1,110 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { Ledger } from "../../ledger/ledger";
+import { INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR, RpcError, toJson } from "./rpc.json";
+import { type RpcCaller, RpcService } from "./rpc.service";
+
+// POST /rpc: Solana JSON-RPC 2.0 over the ledger, single requests and batches, so standard
+// clients (@solana/kit, @solana/web3.js, spl-token) can read our chain and submit to it.
+// The body is parsed here rather than by Fastify, so malformed JSON gets JSON-RPC's -32700
+// instead of an HTTP 400, and no zod schema applies.
+
+const MAX_BATCH = 100;
+
+type RpcResponse = {
+  jsonrpc: "2.0";
+  id: unknown;
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+};
+
+/** Airdrops per client IP in a sliding minute. */
+class AirdropLimiter {
+  private readonly hits = new Map<string, number[]>();
+  constructor(private readonly perMinute: number) {}
+
+  allow(ip: string, now = Date.now()): boolean {
+    const recent = (this.hits.get(ip) ?? []).filter((t) => now - t < 60_000);
+    if (recent.length >= this.perMinute) {
+      this.hits.set(ip, recent);
+      return false;
+    }
+    recent.push(now);
+    this.hits.set(ip, recent);
+    if (this.hits.size > 10_000) this.prune(now);
+    return true;
+  }
+
+  private prune(now: number): void {
+    for (const [ip, times] of this.hits) if (times.every((t) => now - t >= 60_000)) this.hits.delete(ip);
+  }
+}
+
+function errorResponse(id: unknown, err: RpcError): RpcResponse {
+  const error =
+    err.data === undefined
+      ? { code: err.code, message: err.message }
+      : { code: err.code, message: err.message, data: err.data };
+  return { jsonrpc: "2.0", id, error };
+}
+
+export function rpcRoutes(ledger: Ledger, options: { airdropsPerMinute?: number } = {}): FastifyPluginAsync {
+  const service = new RpcService(ledger);
+  const limiter = new AirdropLimiter(options.airdropsPerMinute ?? 10);
+
+  async function handleOne(item: unknown, caller: RpcCaller): Promise<RpcResponse | null> {
+    if (typeof item !== "object" || item === null || Array.isArray(item)) {
+      return errorResponse(null, new RpcError(INVALID_REQUEST, "Invalid request"));
+    }
+    const request = item as Record<string, unknown>;
+    const id = request.id ?? null;
+    const isNotification = !("id" in request);
+    if (request.jsonrpc !== "2.0" || typeof request.method !== "string") {
+      return errorResponse(id, new RpcError(INVALID_REQUEST, "Invalid request"));
+    }
+    const params = request.params ?? [];
+    if (!Array.isArray(params))
+      return errorResponse(id, new RpcError(-32602, "Invalid params: expected an array"));
+    try {
+      const result = await service.call(request.method, params, caller);
+      return isNotification ? null : { jsonrpc: "2.0", id, result };
+    } catch (err) {
+      return errorResponse(
+        id,
+        err instanceof RpcError ? err : new RpcError(INTERNAL_ERROR, "Internal error"),
+      );
+    }
+  }
+
+  return async (app) => {
+    // Scoped to this plugin: take JSON bodies as text and parse them ourselves.
+    app.removeContentTypeParser("application/json");
+    app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) =>
+      done(null, body),
+    );
+
+    app.post("/rpc", async (request, reply) => {
+      reply.type("application/json; charset=utf-8");
+      let body: unknown;
+      try {
+        body = JSON.parse(typeof request.body === "string" ? request.body : "");
+      } catch {
+        return reply.send(toJson(errorResponse(null, new RpcError(PARSE_ERROR, "Parse error"))));
+      }
+      const caller: RpcCaller = { allowAirdrop: () => limiter.allow(request.ip) };
+      if (!Array.isArray(body)) {
+        const response = await handleOne(body, caller);
+        return response ? reply.send(toJson(response)) : reply.code(204).send();
+      }
+      if (body.length === 0 || body.length > MAX_BATCH) {
+        return reply.send(toJson(errorResponse(null, new RpcError(INVALID_REQUEST, "Invalid request"))));
+      }
+      // In order, so a batch that sends then reads sees its own transaction.
+      const responses: RpcResponse[] = [];
+      for (const item of body) {
+        const response = await handleOne(item, caller);
+        if (response) responses.push(response);
+      }
+      return responses.length > 0 ? reply.send(toJson(responses)) : reply.code(204).send();
+    });
+  };
+}
