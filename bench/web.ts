@@ -124,7 +124,9 @@ async function main() {
       `   goal <= ${JS_GOAL_KB} KB: ${ok(kb <= JS_GOAL_KB)}`,
   );
   for (const f of js.files) console.log(`  ${f}`);
-  console.log(`\nGoals: perf >= 95, a11y 100, best practices 100, SEO >= 95, LCP < 1.0 s: ${allMet ? "all met" : "see MISSED above"}`);
+  console.log(
+    `\nGoals: perf >= 95, a11y 100, best practices 100, SEO >= 95, LCP < 1.0 s: ${allMet ? "all met" : "see MISSED above"}`,
+  );
 }
 
 main().catch((err: unknown) => {

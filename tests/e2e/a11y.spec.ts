@@ -32,11 +32,19 @@ interface Finding {
   targets: string[];
 }
 
-async function audit(context: BrowserContext, path: string, prepare?: (page: import("playwright-core").Page) => Promise<void>) {
+async function audit(
+  context: BrowserContext,
+  path: string,
+  prepare?: (page: import("playwright-core").Page) => Promise<void>,
+) {
   const { page, assertClean } = await openPage(context);
   await page.goto(path);
   await page.locator("main, [role=main]").first().waitFor();
-  await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 15_000 }).catch(() => {});
+  await page
+    .getByRole("heading", { level: 1 })
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch(() => {});
   // Let lazy data (session, site info) settle so axe sees the finished page.
   await page.waitForLoadState("networkidle");
   if (prepare) await prepare(page);
@@ -45,7 +53,12 @@ async function audit(context: BrowserContext, path: string, prepare?: (page: imp
     .analyze();
   const findings: Finding[] = result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, impact: v.impact ?? "", help: v.help, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }));
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact ?? "",
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5),
+    }));
   await page.close();
   return { findings, assertClean };
 }

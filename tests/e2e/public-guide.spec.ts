@@ -20,15 +20,19 @@ afterAll(async () => {
 const TAB_CONTENT: Record<string, string[]> = {
   Overview: ["1M token context", "Free tier"],
   Installation: ["node -v", "npm -v", "npm install -g @google/gemini-cli", "gemini --version"],
-  Setup: [
-    'export GEMINI_API_KEY="YOUR_API_KEY"',
-    "~/.zshrc",
-    "~/.bashrc",
-    "theme",
-    "authentication",
-  ],
+  Setup: ['export GEMINI_API_KEY="YOUR_API_KEY"', "~/.zshrc", "~/.bashrc", "theme", "authentication"],
   Usage: ["cd path/to/your-project", "gemini", "@src/", "@package.json"],
-  Commands: ["@path/to/file.ts", "@src/", "/help", "/clear", "/stats", "!git status", "/editor", "/compress", "/quit"],
+  Commands: [
+    "@path/to/file.ts",
+    "@src/",
+    "/help",
+    "/clear",
+    "/stats",
+    "!git status",
+    "/editor",
+    "/compress",
+    "/quit",
+  ],
 };
 
 describe("/gemini-cli-guide", () => {
@@ -74,13 +78,20 @@ describe("/gemini-cli-guide", () => {
     }
     // The Setup tab carries its own key button too.
     await page.getByRole("tab", { name: "Setup" }).click();
-    expect(await page.getByRole("tabpanel").getByRole("link", { name: /Get API Key/ }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole("tabpanel")
+        .getByRole("link", { name: /Get API Key/ })
+        .count(),
+    ).toBe(1);
     assertClean();
     await context.close();
   });
 
   it("copies a command: clipboard content, 'Copied!' toast, check icon for 2 seconds", async () => {
-    const context = await newContext(browser, server.url, { permissions: ["clipboard-read", "clipboard-write"] });
+    const context = await newContext(browser, server.url, {
+      permissions: ["clipboard-read", "clipboard-write"],
+    });
     const { page, assertClean } = await openPage(context);
     await page.goto("/gemini-cli-guide");
     await page.getByRole("tab", { name: "Installation" }).click();
@@ -91,11 +102,17 @@ describe("/gemini-cli-guide", () => {
     expect(toast?.text).toContain("Copied!");
     expect(toast?.text).toContain("Command copied to clipboard");
     expect(toast?.role).toBe("status");
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("npm install -g @google/gemini-cli");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      "npm install -g @google/gemini-cli",
+    );
     const copiedAt = Date.now();
     expect(await button.getAttribute("data-state")).toBe("copied");
     expect(await button.locator("[data-copied]").count()).toBe(1);
-    await waitFor(async () => (await button.getAttribute("data-state")) === "idle", "check icon reverts", 4000);
+    await waitFor(
+      async () => (await button.getAttribute("data-state")) === "idle",
+      "check icon reverts",
+      4000,
+    );
     const shown = Date.now() - copiedAt;
     expect(shown).toBeGreaterThan(1500);
     expect(shown).toBeLessThan(3000);
@@ -104,7 +121,9 @@ describe("/gemini-cli-guide", () => {
   });
 
   it("'Copy Install Command' reads 'Copied!' for 2 seconds", async () => {
-    const context = await newContext(browser, server.url, { permissions: ["clipboard-read", "clipboard-write"] });
+    const context = await newContext(browser, server.url, {
+      permissions: ["clipboard-read", "clipboard-write"],
+    });
     const { page, assertClean } = await openPage(context);
     await page.goto("/gemini-cli-guide");
     const cta = page.getByRole("button", { name: "Copy Install Command" });
@@ -112,7 +131,9 @@ describe("/gemini-cli-guide", () => {
     const copied = page.getByRole("button", { name: "Copied!" });
     await copied.waitFor();
     const at = Date.now();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("npm install -g @google/gemini-cli");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      "npm install -g @google/gemini-cli",
+    );
     await cta.waitFor({ timeout: 4000 });
     const shown = Date.now() - at;
     expect(shown).toBeGreaterThan(1500);
@@ -126,7 +147,9 @@ describe("/gemini-cli-guide", () => {
     await context.addInitScript(() => {
       Object.defineProperty(navigator, "clipboard", {
         configurable: true,
-        value: { writeText: () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError")) },
+        value: {
+          writeText: () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError")),
+        },
       });
     });
     const { page, assertClean } = await openPage(context);
@@ -148,7 +171,9 @@ describe("/gemini-cli-guide", () => {
   });
 
   it("keeps one toast at a time and hides it after 5 seconds", async () => {
-    const context = await newContext(browser, server.url, { permissions: ["clipboard-read", "clipboard-write"] });
+    const context = await newContext(browser, server.url, {
+      permissions: ["clipboard-read", "clipboard-write"],
+    });
     const { page, assertClean } = await openPage(context);
     await page.goto("/gemini-cli-guide");
     await page.getByRole("tab", { name: "Installation" }).click();

@@ -6,7 +6,19 @@ import { currentToast, isInView, newContext, signUp, waitFor } from "./public-su
 // The landing page: section order, calls to action signed out and in, smooth-scroll
 // navigation, the FAQ accordion by keyboard, the demo dialog, and configured links.
 
-const SECTION_ORDER = ["hero-title", "problem", "comparison", "why", "how-it-works", "features", "demo", "testimonials", "early-title", "pricing", "faq"];
+const SECTION_ORDER = [
+  "hero-title",
+  "problem",
+  "comparison",
+  "why",
+  "how-it-works",
+  "features",
+  "demo",
+  "testimonials",
+  "early-title",
+  "pricing",
+  "faq",
+];
 
 let server: RunningServer;
 let linked: RunningServer;
@@ -88,7 +100,16 @@ describe("landing, signed out", () => {
     const footer = await page.locator("footer").innerText();
     expect(footer).toContain("© 2024");
     expect(footer).toMatch(/made by the founders/i);
-    for (const hidden of ["Whitepaper", "Discord", "Twitter", "Mirror", "GitHub", "Watch Comparison", "Join Discord Community", "Schedule Demo Call"]) {
+    for (const hidden of [
+      "Whitepaper",
+      "Discord",
+      "Twitter",
+      "Mirror",
+      "GitHub",
+      "Watch Comparison",
+      "Join Discord Community",
+      "Schedule Demo Call",
+    ]) {
       expect(await page.getByRole("link", { name: hidden }).count(), hidden).toBe(0);
     }
     // Never a dead link.
@@ -144,7 +165,10 @@ describe("landing, signed out", () => {
     const menu = page.getByRole("button", { name: "Open menu" });
     await menu.click();
     expect(await page.getByRole("button", { name: "Close menu" }).getAttribute("aria-expanded")).toBe("true");
-    await page.getByRole("navigation", { name: "Main (mobile)" }).getByRole("button", { name: "Pricing" }).click();
+    await page
+      .getByRole("navigation", { name: "Main (mobile)" })
+      .getByRole("button", { name: "Pricing" })
+      .click();
     await waitFor(() => isInView(page, "#pricing"), "pricing in view (mobile)");
     expect(await page.getByRole("navigation", { name: "Main (mobile)" }).isVisible()).toBe(false);
     assertClean();
@@ -174,7 +198,9 @@ describe("landing, signed out", () => {
     await page.keyboard.press("Enter");
     expect(await second.getAttribute("aria-expanded")).toBe("false");
     const questions = await triggers.allInnerTexts();
-    expect(questions.join("\n")).toMatch(/legal[\s\S]*following[\s\S]*donations[\s\S]*value[\s\S]*blockchain/i);
+    expect(questions.join("\n")).toMatch(
+      /legal[\s\S]*following[\s\S]*donations[\s\S]*value[\s\S]*blockchain/i,
+    );
     assertClean();
     await context.close();
   });
@@ -217,7 +243,10 @@ describe("landing, signed in", () => {
     await signUp(context);
     const { page, assertClean } = await openPage(context);
     await page.goto("/");
-    await waitFor(async () => (await hrefOf(page, "Create with AI • FREE")) === "/create", "CTA points to /create");
+    await waitFor(
+      async () => (await hrefOf(page, "Create with AI • FREE")) === "/create",
+      "CTA points to /create",
+    );
     expect(await hrefOf(page, "Start Building Now")).toBe("/create");
     expect(await hrefOf(page, "Start My Creator Economy Now")).toBe("/create");
     expect(await hrefOf(page, "Go to Dashboard")).toBe("/dashboard");
@@ -238,19 +267,29 @@ describe("landing with configured links", () => {
     expect(await watch.getAttribute("href")).toBe("https://video.example/comparison");
     expect(await watch.getAttribute("target")).toBe("_blank");
     expect(await watch.getAttribute("rel")).toContain("noopener");
-    expect(await page.getByRole("link", { name: /Join Discord Community/ }).getAttribute("href")).toBe("https://discord.example/invite");
-    expect(await page.getByRole("link", { name: /Schedule Demo Call/ }).getAttribute("href")).toBe("https://cal.example/demo");
+    expect(await page.getByRole("link", { name: /Join Discord Community/ }).getAttribute("href")).toBe(
+      "https://discord.example/invite",
+    );
+    expect(await page.getByRole("link", { name: /Schedule Demo Call/ }).getAttribute("href")).toBe(
+      "https://cal.example/demo",
+    );
     const footer = page.locator("footer");
-    expect(await footer.getByRole("link", { name: /GitHub/ }).getAttribute("href")).toBe("https://github.example/launchpad");
+    expect(await footer.getByRole("link", { name: /GitHub/ }).getAttribute("href")).toBe(
+      "https://github.example/launchpad",
+    );
     expect(await footer.getByRole("link", { name: /Twitter/ }).count()).toBe(1);
     expect(await footer.getByRole("link", { name: /Mirror/ }).count()).toBe(0);
 
     // Block the third-party player: the test checks our dialog, not YouTube.
-    await context.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ status: 204, body: "" }));
+    await context.route("https://www.youtube-nocookie.com/**", (route) =>
+      route.fulfill({ status: 204, body: "" }),
+    );
     await page.getByRole("button", { name: "Watch Demo" }).click();
     const dialog = page.getByRole("dialog", { name: "Product demo" });
     await dialog.waitFor();
-    expect(await dialog.locator("iframe").getAttribute("src")).toBe("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ");
+    expect(await dialog.locator("iframe").getAttribute("src")).toBe(
+      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+    );
     await dialog.getByRole("button", { name: "Close demo" }).click();
     await dialog.waitFor({ state: "detached" });
     assertClean();

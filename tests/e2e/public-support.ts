@@ -8,7 +8,11 @@ import { expect } from "vitest";
  * screenshots). The server serves CLIENT_DIST when set (startServer passes the
  * environment through), else dist/client as built by `npm run test:e2e`. */
 
-export async function newContext(browser: Browser, baseURL: string, opts: BrowserContextOptions = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  opts: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   return browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, ...opts });
 }
 
@@ -24,7 +28,11 @@ export async function signUp(context: BrowserContext): Promise<{ username: strin
 }
 
 /** Polls until `fn` holds (vitest has no auto-waiting expect for Playwright locators). */
-export async function waitFor(fn: () => Promise<boolean> | boolean, what: string, timeoutMs = 10_000): Promise<void> {
+export async function waitFor(
+  fn: () => Promise<boolean> | boolean,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await fn()) return;

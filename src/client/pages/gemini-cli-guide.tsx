@@ -28,19 +28,25 @@ export default function GeminiCliGuide() {
     <PageShell>
       <div className="border-b border-border bg-surface">
         <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
-          <Link href="/" className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-link hover:underline">
+          <Link
+            href="/"
+            className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-link hover:underline"
+          >
             <ArrowLeft aria-hidden="true" className="size-4" />
             Back to home
           </Link>
           <div className="mt-8 flex items-center gap-3">
-            <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-xl bg-gradient-brand text-white">
+            <span
+              aria-hidden="true"
+              className="flex size-12 items-center justify-center rounded-xl bg-gradient-brand text-white"
+            >
               <Terminal className="size-6" />
             </span>
             <h1 className="text-title font-bold">Gemini CLI Guide</h1>
           </div>
           <p className="mt-4 max-w-2xl text-lg text-muted-foreground">
-            Put Google's Gemini in your terminal: install it, connect a free API key, and start asking questions about
-            your code.
+            Put Google's Gemini in your terminal: install it, connect a free API key, and start asking
+            questions about your code.
           </p>
           <ul className="mt-6 flex flex-wrap gap-2" aria-label="Highlights">
             <li>
@@ -89,8 +95,8 @@ export default function GeminiCliGuide() {
             Ready to code with AI?
           </h2>
           <p className="mx-auto mt-3 max-w-xl text-muted-foreground">
-            Get your free API key, install the CLI, and run <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-sm">gemini</code> in
-            your project.
+            Get your free API key, install the CLI, and run{" "}
+            <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-sm">gemini</code> in your project.
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <GetApiKeyLink size="lg" />

@@ -8,7 +8,10 @@ export default function NotFound() {
   return (
     <PageShell className="flex items-center justify-center px-4 py-24">
       <div className="max-w-md text-center">
-        <div aria-hidden="true" className="mx-auto flex size-16 items-center justify-center rounded-2xl bg-secondary text-secondary-foreground">
+        <div
+          aria-hidden="true"
+          className="mx-auto flex size-16 items-center justify-center rounded-2xl bg-secondary text-secondary-foreground"
+        >
           <Compass className="size-8" />
         </div>
         <h1 className="mt-6 text-3xl font-bold tracking-tight">404 Page Not Found</h1>

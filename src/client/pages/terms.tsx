@@ -7,9 +7,10 @@ const SECTIONS: readonly LegalSection[] = [
     title: "The service",
     body: (
       <p>
-        CreatorCoin lets you draft a token identity with AI help, launch a token on <strong>Solana Devnet</strong> (a
-        test network, or an embedded copy of it), and offer your community token-gated AI agents, rewards and
-        analytics. By creating an account or using the service you agree to these terms.
+        CreatorCoin lets you draft a token identity with AI help, launch a token on{" "}
+        <strong>Solana Devnet</strong> (a test network, or an embedded copy of it), and offer your community
+        token-gated AI agents, rewards and analytics. By creating an account or using the service you agree to
+        these terms.
       </p>
     ),
   },
@@ -18,9 +19,10 @@ const SECTIONS: readonly LegalSection[] = [
     title: "Test network, no monetary value",
     body: (
       <p>
-        Tokens, SOL and NFTs on this platform live on a test network. They have <strong>no monetary value</strong>,
-        cannot be redeemed for money, and the network may be reset by its operators. Pricing shown on the landing page
-        describes planned plans and fees; no payment is taken today.
+        Tokens, SOL and NFTs on this platform live on a test network. They have{" "}
+        <strong>no monetary value</strong>, cannot be redeemed for money, and the network may be reset by its
+        operators. Pricing shown on the landing page describes planned plans and fees; no payment is taken
+        today.
       </p>
     ),
   },
@@ -29,9 +31,10 @@ const SECTIONS: readonly LegalSection[] = [
     title: "No financial, legal or tax advice",
     body: (
       <p>
-        Nothing on this platform, including AI-generated text, analytics and trust scores, is financial, investment,
-        legal or tax advice. Creator tokens are not investments and we make no promise about their value. If you plan
-        to issue tokens for real value on a main network, take professional advice about the rules where you live.
+        Nothing on this platform, including AI-generated text, analytics and trust scores, is financial,
+        investment, legal or tax advice. Creator tokens are not investments and we make no promise about their
+        value. If you plan to issue tokens for real value on a main network, take professional advice about
+        the rules where you live.
       </p>
     ),
   },
@@ -40,7 +43,9 @@ const SECTIONS: readonly LegalSection[] = [
     title: "Your account",
     body: (
       <ul>
-        <li>Keep your password and any wallet secret safe; you are responsible for activity under your account.</li>
+        <li>
+          Keep your password and any wallet secret safe; you are responsible for activity under your account.
+        </li>
         <li>You must be old enough to form a binding contract where you live.</li>
         <li>One person may hold several accounts, but not to evade a suspension or abuse limits.</li>
       </ul>
@@ -51,10 +56,10 @@ const SECTIONS: readonly LegalSection[] = [
     title: "Wallets and custody",
     body: (
       <p>
-        Wallets we generate for you are held encrypted on our servers and signed with only on your authenticated
-        request. We show the secret key once: if you lose it and your account, we may not be able to recover the
-        wallet. Transactions on the blockchain are final; we cannot reverse them. External wallets remain entirely in
-        your control.
+        Wallets we generate for you are held encrypted on our servers and signed with only on your
+        authenticated request. We show the secret key once: if you lose it and your account, we may not be
+        able to recover the wallet. Transactions on the blockchain are final; we cannot reverse them. External
+        wallets remain entirely in your control.
       </p>
     ),
   },
@@ -63,10 +68,13 @@ const SECTIONS: readonly LegalSection[] = [
     title: "Your content and AI output",
     body: (
       <ul>
-        <li>You own the content you provide. You give us the licence needed to host and show it to run the service.</li>
         <li>
-          AI drafts (names, symbols, descriptions, agent replies) can be wrong, unoriginal or resemble someone else's
-          marks. Review them before you launch; you are responsible for what you publish.
+          You own the content you provide. You give us the licence needed to host and show it to run the
+          service.
+        </li>
+        <li>
+          AI drafts (names, symbols, descriptions, agent replies) can be wrong, unoriginal or resemble someone
+          else's marks. Review them before you launch; you are responsible for what you publish.
         </li>
         <li>Token metadata written on-chain is public and permanent.</li>
       </ul>
@@ -88,8 +96,8 @@ const SECTIONS: readonly LegalSection[] = [
     title: "Availability and changes",
     body: (
       <p>
-        The service is provided “as is” while it is in development. Features may change or stop, and we may suspend
-        accounts that break these terms. We will post material changes to these terms here.
+        The service is provided “as is” while it is in development. Features may change or stop, and we may
+        suspend accounts that break these terms. We will post material changes to these terms here.
       </p>
     ),
   },
@@ -98,9 +106,9 @@ const SECTIONS: readonly LegalSection[] = [
     title: "Liability",
     body: (
       <p>
-        To the extent the law allows, we are not liable for indirect losses, lost profits, or losses caused by the
-        blockchain, third-party wallets or AI providers. Nothing in these terms limits rights you have by law that
-        cannot be limited.
+        To the extent the law allows, we are not liable for indirect losses, lost profits, or losses caused by
+        the blockchain, third-party wallets or AI providers. Nothing in these terms limits rights you have by
+        law that cannot be limited.
       </p>
     ),
   },
@@ -120,7 +128,12 @@ export default function Terms() {
     <LegalPage
       title="Terms of Service"
       updated="November 2024"
-      intro={<p>The rules for using CreatorCoin, written to be read. The short version: it is a test network, nothing here is financial advice, and you own what you create.</p>}
+      intro={
+        <p>
+          The rules for using CreatorCoin, written to be read. The short version: it is a test network,
+          nothing here is financial advice, and you own what you create.
+        </p>
+      }
       sections={SECTIONS}
     />
   );

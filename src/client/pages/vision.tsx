@@ -35,18 +35,22 @@ export default function Vision() {
       <article>
         <header className="relative overflow-hidden border-b border-border bg-surface">
           <div className="mx-auto max-w-4xl px-4 py-16 sm:px-6 sm:py-24">
-            <Link href="/" className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-link hover:underline">
+            <Link
+              href="/"
+              className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-link hover:underline"
+            >
               <ArrowLeft aria-hidden="true" className="size-4" />
               Back to home
             </Link>
             <p className="mt-8 text-sm font-semibold tracking-wide text-link uppercase">Our vision</p>
             <h1 className="mt-3 text-display font-extrabold">
-              The creator economy should belong to <span className="text-gradient-brand">creators and their fans</span>
+              The creator economy should belong to{" "}
+              <span className="text-gradient-brand">creators and their fans</span>
             </h1>
             <p className="mt-6 max-w-2xl text-lg text-muted-foreground sm:text-xl">
-              For twenty years, platforms have owned the audience, the data and the rules, and kept 30-50% of what
-              creators earn. We think the people who make the value, and the people who believe in them early,
-              should own it together.
+              For twenty years, platforms have owned the audience, the data and the rules, and kept 30-50% of
+              what creators earn. We think the people who make the value, and the people who believe in them
+              early, should own it together.
             </p>
           </div>
         </header>
@@ -57,17 +61,18 @@ export default function Vision() {
           </h2>
           <div className="mt-6 grid gap-6 text-muted-foreground sm:text-lg">
             <p>
-              Today a creator with 100,000 followers can lose them in a day: a ban, a policy change, an algorithm that
-              decides their work is no longer worth showing. Their followers never belonged to them.
+              Today a creator with 100,000 followers can lose them in a day: a ban, a policy change, an
+              algorithm that decides their work is no longer worth showing. Their followers never belonged to
+              them.
             </p>
             <p>
-              A personal token changes the shape of that relationship. Supporters hold something that is theirs, in
-              their own wallet, portable between apps. The creator can reach them, reward them and build with them
-              without asking permission.
+              A personal token changes the shape of that relationship. Supporters hold something that is
+              theirs, in their own wallet, portable between apps. The creator can reach them, reward them and
+              build with them without asking permission.
             </p>
             <p>
-              And because everything is on a public ledger, trust stops being a matter of marketing: anyone can see the
-              supply is fixed, who holds what, and whether the creator keeps their word.
+              And because everything is on a public ledger, trust stops being a matter of marketing: anyone
+              can see the supply is fixed, who holds what, and whether the creator keeps their word.
             </p>
           </div>
         </section>
@@ -80,7 +85,10 @@ export default function Vision() {
             <ul className="mt-10 grid gap-6 md:grid-cols-2">
               {PRINCIPLES.map((p) => (
                 <li key={p.title} className="rounded-xl border border-border bg-card p-6 shadow-card">
-                  <div aria-hidden="true" className="flex size-11 items-center justify-center rounded-lg bg-gradient-brand text-white [&_svg]:size-5">
+                  <div
+                    aria-hidden="true"
+                    className="flex size-11 items-center justify-center rounded-lg bg-gradient-brand text-white [&_svg]:size-5"
+                  >
                     {p.icon}
                   </div>
                   <h3 className="mt-4 text-lg font-semibold">{p.title}</h3>
@@ -99,14 +107,15 @@ export default function Vision() {
             <li>
               <h3 className="font-semibold">Today: launch and learn on Devnet</h3>
               <p className="mt-1 text-muted-foreground">
-                AI-drafted identities, one-click Token-2022 launches, token-gated agents, rewards and trust analytics,
-                on a test network where mistakes cost nothing.
+                AI-drafted identities, one-click Token-2022 launches, token-gated agents, rewards and trust
+                analytics, on a test network where mistakes cost nothing.
               </p>
             </li>
             <li>
               <h3 className="font-semibold">Next: the first 10,000 creators</h3>
               <p className="mt-1 text-muted-foreground">
-                Richer rewards, creator-to-creator collaborations, and an API so communities can build their own tools.
+                Richer rewards, creator-to-creator collaborations, and an API so communities can build their
+                own tools.
               </p>
             </li>
             <li>
@@ -123,8 +132,14 @@ export default function Vision() {
             <h2 id="vision-cta-title" className="text-title font-bold">
               Build it with us
             </h2>
-            <p className="mx-auto mt-3 max-w-xl text-white/90">Your audience, your token, your rules. It takes under five minutes.</p>
-            <Button asChild size="xl" className="mt-8 bg-white bg-none text-primary shadow-none hover:bg-white/90">
+            <p className="mx-auto mt-3 max-w-xl text-white/90">
+              Your audience, your token, your rules. It takes under five minutes.
+            </p>
+            <Button
+              asChild
+              size="xl"
+              className="mt-8 bg-white bg-none text-primary shadow-none hover:bg-white/90"
+            >
               <Link href={ctaHref}>
                 Start Your Economy Today
                 <ArrowRight aria-hidden="true" />

@@ -16,6 +16,9 @@ export type SiteLinks = z.infer<typeof SiteLinksSchema>;
 
 export const SiteInfoSchema = z.object({
   links: SiteLinksSchema,
-  stats: z.object({ tokensLaunched: z.number().int().nonnegative(), creators: z.number().int().nonnegative() }),
+  stats: z.object({
+    tokensLaunched: z.number().int().nonnegative(),
+    creators: z.number().int().nonnegative(),
+  }),
 });
 export type SiteInfo = z.infer<typeof SiteInfoSchema>;

@@ -8,7 +8,9 @@ import { cn } from "./cn";
 export const Accordion = AccordionPrimitive.Root;
 
 export function AccordionItem({ className, ...props }: ComponentProps<typeof AccordionPrimitive.Item>) {
-  return <AccordionPrimitive.Item className={cn("border-b border-border last:border-b-0", className)} {...props} />;
+  return (
+    <AccordionPrimitive.Item className={cn("border-b border-border last:border-b-0", className)} {...props} />
+  );
 }
 
 export function AccordionTrigger({
@@ -40,12 +42,19 @@ function Trigger({ className, children, ...props }: ComponentProps<typeof Accord
       {...props}
     >
       {children}
-      <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-muted-foreground transition-transform duration-200" />
+      <ChevronDown
+        aria-hidden="true"
+        className="size-5 shrink-0 text-muted-foreground transition-transform duration-200"
+      />
     </AccordionPrimitive.Trigger>
   );
 }
 
-export function AccordionContent({ className, children, ...props }: ComponentProps<typeof AccordionPrimitive.Content>) {
+export function AccordionContent({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof AccordionPrimitive.Content>) {
   return (
     <AccordionPrimitive.Content className="overflow-hidden text-sm text-muted-foreground" {...props}>
       <div className={cn("pb-4 leading-relaxed", className)}>{children}</div>

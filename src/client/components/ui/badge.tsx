@@ -13,7 +13,11 @@ export const badgeVariants = {
 
 export type BadgeVariant = keyof typeof badgeVariants;
 
-export function Badge({ className, variant = "default", ...props }: ComponentProps<"span"> & { variant?: BadgeVariant }) {
+export function Badge({
+  className,
+  variant = "default",
+  ...props
+}: ComponentProps<"span"> & { variant?: BadgeVariant }) {
   return (
     <span
       className={cn(

@@ -7,10 +7,47 @@ import { type ClassValue, clsx } from "clsx";
  * components set as defaults; anything it does not recognise is kept as written.
  */
 
-const TEXT_SIZES = new Set(["xs", "sm", "base", "lg", "xl", "2xl", "3xl", "4xl", "5xl", "6xl", "7xl", "8xl", "9xl", "display", "title"]);
+const TEXT_SIZES = new Set([
+  "xs",
+  "sm",
+  "base",
+  "lg",
+  "xl",
+  "2xl",
+  "3xl",
+  "4xl",
+  "5xl",
+  "6xl",
+  "7xl",
+  "8xl",
+  "9xl",
+  "display",
+  "title",
+]);
 const TEXT_ALIGN = new Set(["left", "center", "right", "justify", "start", "end"]);
-const FONT_WEIGHTS = new Set(["thin", "extralight", "light", "normal", "medium", "semibold", "bold", "extrabold", "black"]);
-const DISPLAY = new Set(["block", "inline-block", "inline", "flex", "inline-flex", "grid", "inline-grid", "hidden", "contents", "table"]);
+const FONT_WEIGHTS = new Set([
+  "thin",
+  "extralight",
+  "light",
+  "normal",
+  "medium",
+  "semibold",
+  "bold",
+  "extrabold",
+  "black",
+]);
+const DISPLAY = new Set([
+  "block",
+  "inline-block",
+  "inline",
+  "flex",
+  "inline-flex",
+  "grid",
+  "inline-grid",
+  "hidden",
+  "contents",
+  "table",
+]);
 const POSITION = new Set(["static", "fixed", "absolute", "relative", "sticky"]);
 const ROUNDED_SIDE = /^rounded-(t|r|b|l|s|e|tl|tr|br|bl|ss|se|es|ee)(-|$)/;
 const BORDER_WIDTH = /^border(-[trblxyse])?(-\d+)?$/;
@@ -20,11 +57,13 @@ function groupOf(utility: string): string | null {
   const u = utility.startsWith("-") ? utility.slice(1) : utility;
   if (DISPLAY.has(u)) return "display";
   if (POSITION.has(u)) return "position";
-  const m = /^(p|px|py|pt|pr|pb|pl|ps|pe|m|mx|my|mt|mr|mb|ml|ms|me|gap|gap-x|gap-y|w|h|size|min-w|min-h|max-w|max-h|inset|top|right|bottom|left|z|opacity|leading|tracking|shadow|order|basis|grow|shrink)-/.exec(
-    u,
-  );
+  const m =
+    /^(p|px|py|pt|pr|pb|pl|ps|pe|m|mx|my|mt|mr|mb|ml|ms|me|gap|gap-x|gap-y|w|h|size|min-w|min-h|max-w|max-h|inset|top|right|bottom|left|z|opacity|leading|tracking|shadow|order|basis|grow|shrink)-/.exec(
+      u,
+    );
   if (m) return m[1] ?? null;
-  if (u === "rounded" || u.startsWith("rounded-")) return ROUNDED_SIDE.test(u) ? `rounded-${u.split("-")[1]}` : "rounded";
+  if (u === "rounded" || u.startsWith("rounded-"))
+    return ROUNDED_SIDE.test(u) ? `rounded-${u.split("-")[1]}` : "rounded";
   if (u.startsWith("text-")) {
     const rest = u.slice(5).split("/")[0] ?? "";
     if (TEXT_SIZES.has(rest) || rest.startsWith("[length:") || /^\[\d/.test(rest)) return "text-size";
@@ -35,7 +74,11 @@ function groupOf(utility: string): string | null {
   if (u.startsWith("bg-")) {
     const rest = u.slice(3);
     if (/^(gradient|linear|radial|conic|none)/.test(rest)) return "bg-image";
-    if (/^(fixed|local|scroll|clip|origin|repeat|no-repeat|cover|contain|auto|center|top|bottom|left|right)/.test(rest))
+    if (
+      /^(fixed|local|scroll|clip|origin|repeat|no-repeat|cover|contain|auto|center|top|bottom|left|right)/.test(
+        rest,
+      )
+    )
       return null;
     return "bg-color";
   }

@@ -12,7 +12,14 @@ export interface EmptyStateProps {
   headingLevel?: "h2" | "h3";
 }
 
-export function EmptyState({ icon, title, description, action, className, headingLevel = "h3" }: EmptyStateProps) {
+export function EmptyState({
+  icon,
+  title,
+  description,
+  action,
+  className,
+  headingLevel = "h3",
+}: EmptyStateProps) {
   const Heading = headingLevel;
   return (
     <div
@@ -22,7 +29,10 @@ export function EmptyState({ icon, title, description, action, className, headin
       )}
     >
       {icon ? (
-        <div aria-hidden="true" className="flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground [&_svg]:size-6">
+        <div
+          aria-hidden="true"
+          className="flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground [&_svg]:size-6"
+        >
           {icon}
         </div>
       ) : null}

@@ -11,12 +11,13 @@ export interface FieldControlProps {
 export const FieldContext = createContext<FieldControlProps | null>(null);
 
 /** Props for a control: the Field's wiring, overridden by anything the caller set. */
-export function useFieldControl<P extends { id?: string; "aria-describedby"?: string; "aria-invalid"?: unknown }>(
-  props: P,
-): P {
+export function useFieldControl<
+  P extends { id?: string; "aria-describedby"?: string; "aria-invalid"?: unknown },
+>(props: P): P {
   const field = useContext(FieldContext);
   if (!field) return props;
-  const describedBy = [field["aria-describedby"], props["aria-describedby"]].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [field["aria-describedby"], props["aria-describedby"]].filter(Boolean).join(" ") || undefined;
   return {
     ...field,
     ...props,

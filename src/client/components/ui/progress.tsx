@@ -24,7 +24,10 @@ export function Progress({ value, max = 100, label, className, indicatorClassNam
       className={cn("relative h-2 w-full overflow-hidden rounded-full bg-muted", className)}
     >
       <div
-        className={cn("h-full rounded-full bg-gradient-brand transition-[width] duration-500", indicatorClassName)}
+        className={cn(
+          "h-full rounded-full bg-gradient-brand transition-[width] duration-500",
+          indicatorClassName,
+        )}
         style={{ width: `${pct}%` }}
       />
     </div>

@@ -5,7 +5,10 @@ export function Spinner({ className, label }: { className?: string; label?: stri
   const ring = (
     <span
       aria-hidden="true"
-      className={cn("inline-block size-5 animate-spin rounded-full border-2 border-current border-t-transparent", className)}
+      className={cn(
+        "inline-block size-5 animate-spin rounded-full border-2 border-current border-t-transparent",
+        className,
+      )}
     />
   );
   if (!label) return ring;

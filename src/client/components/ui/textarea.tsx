@@ -8,5 +8,12 @@ export const Textarea = forwardRef<HTMLTextAreaElement, ComponentProps<"textarea
   ref,
 ) {
   const wired = useFieldControl(props);
-  return <textarea ref={ref} rows={rows} className={cn(controlClass, "min-h-24 py-2 leading-relaxed", className)} {...wired} />;
+  return (
+    <textarea
+      ref={ref}
+      rows={rows}
+      className={cn(controlClass, "min-h-24 py-2 leading-relaxed", className)}
+      {...wired}
+    />
+  );
 });

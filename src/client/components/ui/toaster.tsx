@@ -17,12 +17,22 @@ export function Toaster() {
       aria-label="Notifications"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-100 flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:items-end"
     >
-      <div role="status" aria-live="polite" aria-atomic="true" className="flex w-full flex-col items-center gap-2 sm:items-end">
+      <div
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+        className="flex w-full flex-col items-center gap-2 sm:items-end"
+      >
         {polite.map((t) => (
           <ToastCard key={t.id} item={t} onDismiss={() => dismiss(t.id)} />
         ))}
       </div>
-      <div role="alert" aria-live="assertive" aria-atomic="true" className="flex w-full flex-col items-center gap-2 sm:items-end">
+      <div
+        role="alert"
+        aria-live="assertive"
+        aria-atomic="true"
+        className="flex w-full flex-col items-center gap-2 sm:items-end"
+      >
         {urgent.map((t) => (
           <ToastCard key={t.id} item={t} onDismiss={() => dismiss(t.id)} />
         ))}

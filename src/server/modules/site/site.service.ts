@@ -1,7 +1,7 @@
+import type { SiteInfo, SiteLinks } from "@shared/schemas/site";
 import { count, countDistinct, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { tokens } from "../../db/schema/index";
-import type { SiteInfo, SiteLinks } from "@shared/schemas/site";
 
 const STATS_TTL_MS = 5_000;
 
@@ -11,9 +11,7 @@ export class SiteService {
   private cached: { at: number; stats: SiteInfo["stats"] } | null = null;
   private inflight: Promise<SiteInfo["stats"]> | null = null;
 
-  constructor(
-    private readonly deps: { db: Db; links: SiteLinks; now?: () => number },
-  ) {}
+  constructor(private readonly deps: { db: Db; links: SiteLinks; now?: () => number }) {}
 
   async info(): Promise<SiteInfo> {
     return { links: this.links(), stats: await this.stats() };

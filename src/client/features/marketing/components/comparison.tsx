@@ -74,7 +74,12 @@ export function Comparison() {
               </Link>
             </Button>
             {links.comparisonVideo ? (
-              <Button asChild size="lg" variant="outline" className="border-white/60 bg-transparent text-white hover:bg-white/15 hover:text-white">
+              <Button
+                asChild
+                size="lg"
+                variant="outline"
+                className="border-white/60 bg-transparent text-white hover:bg-white/15 hover:text-white"
+              >
                 <ExternalLink href={links.comparisonVideo}>
                   <Play aria-hidden="true" />
                   Watch Comparison

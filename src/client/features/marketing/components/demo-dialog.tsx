@@ -2,7 +2,14 @@ import { ArrowLeft, ArrowRight, CircleCheck, Rocket, Sparkles, Wallet } from "lu
 import { type RefObject, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Progress } from "@/components/ui/progress";
 import { useCtaHref } from "../hooks/use-cta-href";
 import { DemoVideo } from "./demo-video";
@@ -65,7 +72,9 @@ export default function DemoDialog({
         <DialogHeader>
           <DialogTitle>{videoUrl ? "Product demo" : "Guided walkthrough: launch a token"}</DialogTitle>
           <DialogDescription>
-            {videoUrl ? "The token wizard from start to finish." : "The four steps of the token wizard, with a sample creator."}
+            {videoUrl
+              ? "The token wizard from start to finish."
+              : "The four steps of the token wizard, with a sample creator."}
           </DialogDescription>
         </DialogHeader>
         {videoUrl ? (
@@ -74,7 +83,10 @@ export default function DemoDialog({
           <div>
             <Progress value={step + 1} max={STEPS.length} label="Walkthrough progress" />
             <div className="mt-6 flex gap-4" aria-live="polite">
-              <div aria-hidden="true" className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-gradient-brand text-white [&_svg]:size-5">
+              <div
+                aria-hidden="true"
+                className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-gradient-brand text-white [&_svg]:size-5"
+              >
                 {current.icon}
               </div>
               <div>

@@ -38,8 +38,10 @@ function toEmbedUrl(raw: string): string | null {
   }
   if (u.protocol !== "https:") return null;
   const host = u.hostname.replace(/^www\./, "");
-  if (host === "youtube.com" && u.searchParams.get("v")) return `https://www.youtube-nocookie.com/embed/${u.searchParams.get("v")}`;
-  if (host === "youtu.be" && u.pathname.length > 1) return `https://www.youtube-nocookie.com/embed${u.pathname}`;
+  if (host === "youtube.com" && u.searchParams.get("v"))
+    return `https://www.youtube-nocookie.com/embed/${u.searchParams.get("v")}`;
+  if (host === "youtu.be" && u.pathname.length > 1)
+    return `https://www.youtube-nocookie.com/embed${u.pathname}`;
   if (host === "youtube.com" && u.pathname.startsWith("/embed/")) return u.toString();
   if (host === "vimeo.com" && /^\/\d+/.test(u.pathname)) return `https://player.vimeo.com/video${u.pathname}`;
   if (host === "player.vimeo.com") return u.toString();

@@ -15,7 +15,11 @@ export function EarlyAdopter() {
         <p className="mx-auto mt-4 max-w-2xl text-lg text-white/90">
           Free launch, no upfront cost, and early creators shape what we build next.
         </p>
-        <Button asChild size="xl" className="mt-8 bg-white bg-none text-primary shadow-none hover:bg-white/90">
+        <Button
+          asChild
+          size="xl"
+          className="mt-8 bg-white bg-none text-primary shadow-none hover:bg-white/90"
+        >
           <Link href={ctaHref}>
             <Rocket aria-hidden="true" />
             Start My Creator Economy Now

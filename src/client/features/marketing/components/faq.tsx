@@ -30,8 +30,17 @@ const QUESTIONS = [
 export function Faq() {
   const { links } = useSiteInfo();
   return (
-    <Section id="faq" eyebrow="FAQ" title="Questions creators ask" description="Straight answers about tokens, value and getting started.">
-      <Accordion type="single" collapsible className="mx-auto max-w-3xl rounded-xl border border-border bg-card px-6">
+    <Section
+      id="faq"
+      eyebrow="FAQ"
+      title="Questions creators ask"
+      description="Straight answers about tokens, value and getting started."
+    >
+      <Accordion
+        type="single"
+        collapsible
+        className="mx-auto max-w-3xl rounded-xl border border-border bg-card px-6"
+      >
         {QUESTIONS.map((item, i) => (
           <AccordionItem key={item.q} value={`q${i + 1}`}>
             <AccordionTrigger>{item.q}</AccordionTrigger>

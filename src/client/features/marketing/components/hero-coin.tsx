@@ -4,7 +4,10 @@ import { TrendingUp, Users } from "lucide-react";
  * "sample" so nobody reads them as live figures. */
 export function HeroCoin() {
   return (
-    <div aria-hidden="true" className="relative mx-auto flex aspect-square w-full max-w-[22rem] items-center justify-center sm:max-w-md">
+    <div
+      aria-hidden="true"
+      className="relative mx-auto flex aspect-square w-full max-w-[22rem] items-center justify-center sm:max-w-md"
+    >
       <div className="absolute inset-6 rounded-full bg-gradient-brand opacity-25 blur-3xl" />
       <div className="relative flex size-[72%] animate-float items-center justify-center rounded-full bg-gradient-brand shadow-glow ring-8 ring-white/20">
         <div className="flex size-[78%] flex-col items-center justify-center rounded-full border-2 border-white/40 text-white">

@@ -25,8 +25,8 @@ export function Hero() {
             Own your audience. <span className="text-gradient-brand">Launch your creator economy.</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg text-muted-foreground sm:text-xl">
-            Describe yourself and our AI drafts your token: name, symbol, story and supply. One click puts it on
-            Solana, and your fans unlock AI agents and rewards. Under 5 minutes, no coding.
+            Describe yourself and our AI drafts your token: name, symbol, story and supply. One click puts it
+            on Solana, and your fans unlock AI agents and rewards. Under 5 minutes, no coding.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button asChild size="xl">

@@ -1,9 +1,21 @@
 import { Section } from "./section";
 
 const POINTS = [
-  { figure: "30%", label: "platform cut", detail: "Platforms keep 30-50% of what creators earn, and set the rules." },
-  { figure: "0%", label: "audience ownership", detail: "Your followers belong to the platform. You cannot take them with you." },
-  { figure: "1 day", label: "to lose everything", detail: "One ban or algorithm change and years of work disappear overnight." },
+  {
+    figure: "30%",
+    label: "platform cut",
+    detail: "Platforms keep 30-50% of what creators earn, and set the rules.",
+  },
+  {
+    figure: "0%",
+    label: "audience ownership",
+    detail: "Your followers belong to the platform. You cannot take them with you.",
+  },
+  {
+    figure: "1 day",
+    label: "to lose everything",
+    detail: "One ban or algorithm change and years of work disappear overnight.",
+  },
 ] as const;
 
 export function Problem() {

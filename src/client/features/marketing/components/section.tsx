@@ -21,10 +21,17 @@ export function Section({
 }) {
   const headingId = `${id}-title`;
   return (
-    <section id={id} aria-labelledby={headingId} tabIndex={-1} className={cn("scroll-mt-20 py-16 focus:outline-none sm:py-24", className)}>
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      tabIndex={-1}
+      className={cn("scroll-mt-20 py-16 focus:outline-none sm:py-24", className)}
+    >
       <div className="mx-auto max-w-page px-4 sm:px-6 lg:px-8">
         <div className={cn("max-w-3xl", align === "center" && "mx-auto text-center")}>
-          {eyebrow ? <p className="text-sm font-semibold tracking-wide text-link uppercase">{eyebrow}</p> : null}
+          {eyebrow ? (
+            <p className="text-sm font-semibold tracking-wide text-link uppercase">{eyebrow}</p>
+          ) : null}
           <h2 id={headingId} className="mt-2 text-title font-bold">
             {title}
           </h2>
@@ -41,7 +48,10 @@ export function IconTile({ children, className }: { children: ReactNode; classNa
   return (
     <div
       aria-hidden="true"
-      className={cn("flex size-11 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-5", className)}
+      className={cn(
+        "flex size-11 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-5",
+        className,
+      )}
     >
       {children}
     </div>

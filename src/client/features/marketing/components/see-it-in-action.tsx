@@ -25,7 +25,10 @@ export function SeeItInAction() {
       description="The whole wizard in four steps: describe yourself, get a wallet, review, launch."
     >
       <div className="mx-auto max-w-4xl overflow-hidden rounded-2xl border border-border bg-card shadow-card">
-        <div className="flex items-center gap-1.5 border-b border-border bg-muted px-4 py-3" aria-hidden="true">
+        <div
+          className="flex items-center gap-1.5 border-b border-border bg-muted px-4 py-3"
+          aria-hidden="true"
+        >
           <span className="size-3 rounded-full bg-destructive/60" />
           <span className="size-3 rounded-full bg-warning-soft-foreground/50" />
           <span className="size-3 rounded-full bg-success/60" />
@@ -56,14 +59,22 @@ export function SeeItInAction() {
               <Play aria-hidden="true" />
               Watch Demo
             </Button>
-            <p className="text-sm text-muted-foreground">{links.demoVideo ? "2-minute video" : "Guided walkthrough, 4 steps"}</p>
+            <p className="text-sm text-muted-foreground">
+              {links.demoVideo ? "2-minute video" : "Guided walkthrough, 4 steps"}
+            </p>
           </div>
         </div>
       </div>
       {opened > 0 ? (
         <Suspense fallback={null}>
           {/* keyed by the open count: each opening starts the walkthrough at step 1 */}
-          <DemoDialog key={opened} open={open} onOpenChange={setOpen} videoUrl={links.demoVideo} returnFocusTo={watchRef} />
+          <DemoDialog
+            key={opened}
+            open={open}
+            onOpenChange={setOpen}
+            videoUrl={links.demoVideo}
+            returnFocusTo={watchRef}
+          />
         </Suspense>
       ) : null}
     </Section>

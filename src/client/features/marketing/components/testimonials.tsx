@@ -10,7 +10,8 @@ const TESTIMONIALS = [
     followers: "12.4K",
     earnings: "$24,000",
     time: "in 3 months",
-    quote: "My collectors finally have a stake in my work. The AI drafted my token in a minute, and the rewards keep them coming back.",
+    quote:
+      "My collectors finally have a stake in my work. The AI drafted my token in a minute, and the rewards keep them coming back.",
     result: "Collectors became co-owners",
   },
   {
@@ -20,7 +21,8 @@ const TESTIMONIALS = [
     followers: "8.2K",
     earnings: "$18,500",
     time: "in 2 months",
-    quote: "Holders get early demos from my AI agent and vote on the next single. It feels like a fan club that pays for the album.",
+    quote:
+      "Holders get early demos from my AI agent and vote on the next single. It feels like a fan club that pays for the album.",
     result: "Album funded by fans",
   },
   {
@@ -30,7 +32,8 @@ const TESTIMONIALS = [
     followers: "15.7K",
     earnings: "$31,200",
     time: "in 4 months",
-    quote: "The token-gated coaching agent answers my community around the clock, in my style. My calendar is mine again.",
+    quote:
+      "The token-gated coaching agent answers my community around the clock, in my style. My calendar is mine again.",
     result: "Coaching that scales",
   },
 ] as const;
@@ -64,7 +67,10 @@ export function Testimonials() {
                 </div>
               </dl>
               <figcaption className="mt-5 flex items-center gap-3">
-                <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-gradient-brand font-bold text-white">
+                <span
+                  aria-hidden="true"
+                  className="flex size-10 items-center justify-center rounded-full bg-gradient-brand font-bold text-white"
+                >
                   {t.name.charAt(0)}
                 </span>
                 <span className="text-sm">

@@ -13,7 +13,13 @@ export function BrandMark({ className }: { className?: string }) {
       </defs>
       <rect width="32" height="32" rx="9" fill="url(#brand-mark)" />
       <circle cx="16" cy="16" r="8.5" fill="none" stroke="#fff" strokeWidth="2.2" />
-      <path d="M18.6 13.2a3.6 3.6 0 1 0 0 5.6" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
+      <path
+        d="M18.6 13.2a3.6 3.6 0 1 0 0 5.6"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
@@ -25,7 +31,10 @@ export function Brand({ className }: { className?: string }) {
   return (
     <Link
       href="/"
-      className={cn("inline-flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-foreground", className)}
+      className={cn(
+        "inline-flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-foreground",
+        className,
+      )}
     >
       <BrandMark />
       <span>{BRAND_NAME}</span>

@@ -25,7 +25,10 @@ export function LegalPage({
   return (
     <PageShell>
       <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-        <Link href="/" className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-link hover:underline">
+        <Link
+          href="/"
+          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-link hover:underline"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to home
         </Link>

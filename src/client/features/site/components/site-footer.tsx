@@ -20,7 +20,10 @@ export function SiteFooter() {
     <footer className="border-t border-border bg-surface">
       <div className="mx-auto grid max-w-page gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_1fr_1fr_1fr] lg:px-8">
         <div className="max-w-xs">
-          <Link href="/" className="inline-flex items-center gap-2 rounded-md text-lg font-bold text-foreground">
+          <Link
+            href="/"
+            className="inline-flex items-center gap-2 rounded-md text-lg font-bold text-foreground"
+          >
             <BrandMark />
             {BRAND_NAME}
           </Link>

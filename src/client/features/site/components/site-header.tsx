@@ -103,7 +103,12 @@ export function SiteHeader({ nav = [], actions, fixed = false }: SiteHeaderProps
         </div>
       </div>
       {nav.length > 0 ? (
-        <nav id={menuId} aria-label="Main (mobile)" hidden={!open} className="border-t border-border px-4 pb-4 md:hidden">
+        <nav
+          id={menuId}
+          aria-label="Main (mobile)"
+          hidden={!open}
+          className="border-t border-border px-4 pb-4 md:hidden"
+        >
           <ul className="flex flex-col pt-2">
             {nav.map((item) => (
               <li key={item.label}>

@@ -21,7 +21,12 @@ const GROUPS = [
   },
   {
     title: "Shell commands (!)",
-    items: [{ code: "!git status", desc: "Run a shell command without leaving Gemini; ! alone toggles shell mode." }],
+    items: [
+      {
+        code: "!git status",
+        desc: "Run a shell command without leaving Gemini; ! alone toggles shell mode.",
+      },
+    ],
   },
 ] as const;
 

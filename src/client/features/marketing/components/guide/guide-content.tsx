@@ -1,7 +1,7 @@
 import { Brain, FileCode2, Gift, KeyRound, Terminal, Wrench } from "lucide-react";
 import type { ReactNode } from "react";
-import { ExternalLink } from "@/features/site";
 import { buttonClass } from "@/components/ui/button";
+import { ExternalLink } from "@/features/site";
 import { CodeBlock } from "./code-block";
 
 export const API_KEY_URL = "https://aistudio.google.com/app/apikey";
@@ -10,7 +10,10 @@ export const INSTALL_COMMAND = "npm install -g @google/gemini-cli";
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
   return (
     <li className="grid grid-cols-[auto_1fr] gap-4">
-      <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-gradient-brand text-sm font-semibold text-white">
+      <span
+        aria-hidden="true"
+        className="flex size-8 items-center justify-center rounded-full bg-gradient-brand text-sm font-semibold text-white"
+      >
         {n}
       </span>
       <div className="min-w-0">
@@ -34,24 +37,43 @@ export function GetApiKeyLink({ size = "default" }: { size?: "default" | "lg" })
 }
 
 const HIGHLIGHTS = [
-  { icon: <Brain />, title: "1M token context", body: "Load whole codebases, docs and logs into one conversation." },
-  { icon: <Gift />, title: "Free tier", body: "Start free with a Google AI Studio API key; upgrade only if you need more." },
-  { icon: <Wrench />, title: "Built-in tools", body: "Reads and edits files, runs shell commands and searches the web, with your approval." },
-  { icon: <FileCode2 />, title: "Project aware", body: "Reference files and folders with @ and it answers about your actual code." },
+  {
+    icon: <Brain />,
+    title: "1M token context",
+    body: "Load whole codebases, docs and logs into one conversation.",
+  },
+  {
+    icon: <Gift />,
+    title: "Free tier",
+    body: "Start free with a Google AI Studio API key; upgrade only if you need more.",
+  },
+  {
+    icon: <Wrench />,
+    title: "Built-in tools",
+    body: "Reads and edits files, runs shell commands and searches the web, with your approval.",
+  },
+  {
+    icon: <FileCode2 />,
+    title: "Project aware",
+    body: "Reference files and folders with @ and it answers about your actual code.",
+  },
 ] as const;
 
 export function OverviewTab() {
   return (
     <div className="grid gap-8">
       <p className="max-w-3xl text-muted-foreground">
-        Gemini CLI is Google's open-source AI assistant for the terminal. It reads your project, answers questions
-        about it, writes and refactors code, and runs commands, all from the directory you are working in. We use it to
-        build CreatorCoin; here is how to set it up in five minutes.
+        Gemini CLI is Google's open-source AI assistant for the terminal. It reads your project, answers
+        questions about it, writes and refactors code, and runs commands, all from the directory you are
+        working in. We use it to build CreatorCoin; here is how to set it up in five minutes.
       </p>
       <ul className="grid gap-4 sm:grid-cols-2">
         {HIGHLIGHTS.map((h) => (
           <li key={h.title} className="flex gap-4 rounded-xl border border-border bg-card p-5">
-            <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-5">
+            <span
+              aria-hidden="true"
+              className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-secondary text-secondary-foreground [&_svg]:size-5"
+            >
               {h.icon}
             </span>
             <span>
