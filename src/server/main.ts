@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { openLedger } from "./ledger/index";
+import { seedOnStart } from "./modules/seed/seed-on-start";
 
 // Wires config, database, ledger and AI; listens; shuts down cleanly (checkpointing the
 // embedded ledger) on SIGTERM and SIGINT.
@@ -35,6 +36,7 @@ async function main() {
   await app.ready();
   const settled = await app.services.launches.reconcilePending();
   if (settled.confirmed + settled.failed + settled.resent > 0) app.log.info({ settled }, "reconciled pending launches");
+  await seedOnStart(app, { config, database, ledger });
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
     `Launchpad ready at http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${config.PORT} ` +
