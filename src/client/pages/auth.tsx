@@ -1,8 +1,9 @@
 import type { User } from "@shared/schemas/auth";
-import { useState } from "react";
-import { useLocation, useSearch } from "wouter";
+import { useEffect, useState } from "react";
+import { Link, useLocation, useSearch } from "wouter";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useSession } from "@/features/auth";
 import { EmailAuthForm, type EmailMode } from "@/features/auth/components/email-auth-form";
 import { LegalNote } from "@/features/auth/components/legal-note";
 import { PageShell } from "@/features/site";
@@ -15,6 +16,13 @@ export default function AuthPage() {
   const params = new URLSearchParams(search);
   const [tab, setTab] = useState(params.get("tab") === "wallet" ? "wallet" : "email");
   const [mode, setMode] = useState<EmailMode>(params.get("mode") === "signup" ? "signup" : "login");
+  const { user, isLoading } = useSession();
+  // Only people who arrive signed in get the note; signing in here (or generating a wallet,
+  // which signs in) must not turn it on mid-flow.
+  const [arrivedSignedIn, setArrivedSignedIn] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!isLoading) setArrivedSignedIn((known) => known ?? Boolean(user));
+  }, [isLoading, user]);
   const done = (_user: User) => navigate("/dashboard");
 
   return (
@@ -27,6 +35,15 @@ export default function AuthPage() {
           <CardDescription>Sign in with email, or with a Solana wallet you already use.</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
+          {user && arrivedSignedIn ? (
+            <p className="rounded-lg bg-secondary p-3 text-sm text-secondary-foreground">
+              You are already signed in.{" "}
+              <Link href="/dashboard" className="font-medium underline underline-offset-4">
+                Go to your dashboard
+              </Link>{" "}
+              or sign in as someone else below.
+            </p>
+          ) : null}
           <Tabs value={tab} onValueChange={setTab}>
             <TabsList className="grid w-full grid-cols-2">
               <TabsTrigger value="email">Email</TabsTrigger>

@@ -151,7 +151,7 @@ export default function CreatePage() {
           </p>
         </header>
         <WizardProgress current={state.step} finished={state.launch.status === "success"} />
-        <p className="sr-only" aria-live="polite">
+        <p className="-mt-4 text-center text-sm text-muted-foreground md:sr-only" aria-live="polite">
           Step {state.step} of 4: {stepLabel}
         </p>
         {state.step === 1 ? (

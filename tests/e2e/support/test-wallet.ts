@@ -168,5 +168,10 @@ function installTestWallet({ name, address, pkcs8 }: InstallArgs): void {
 
 /** Registers the test wallet in every document the page loads. */
 export async function addTestWallet(page: Page, key: TestWalletKey, name = "Test Wallet"): Promise<void> {
-  await page.addInitScript(installTestWallet, { name, address: key.address, pkcs8: key.pkcs8 });
+  const args: InstallArgs = { name, address: key.address, pkcs8: key.pkcs8 };
+  // Sent as source text; the `__name` shim covers transpilers that wrap named functions
+  // with that helper (tsx/esbuild keepNames), which does not exist in the page.
+  await page.addInitScript({
+    content: `var __name = (f) => f;\n(${installTestWallet.toString()})(${JSON.stringify(args)});`,
+  });
 }

@@ -27,7 +27,7 @@ export function SecretKeyBackup({ secretKey }: { secretKey: string }) {
         <code
           id={keyId}
           data-testid="secret-key"
-          className="min-w-0 flex-1 break-all rounded-md bg-background/70 px-3 py-2 font-mono text-xs text-foreground"
+          className="w-full break-all rounded-md bg-background/70 px-3 py-2 font-mono text-xs text-foreground"
         >
           {revealed ? secretKey : "•".repeat(44)}
         </code>
