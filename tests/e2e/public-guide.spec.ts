@@ -52,14 +52,17 @@ describe("/gemini-cli-guide", () => {
       const panel = await page.getByRole("tabpanel").innerText();
       for (const s of strings) expect(panel, `${tab}: ${s}`).toContain(s);
     }
-    // Keyboard: arrows move between tabs (automatic activation), Home goes to the first.
+    // Keyboard: arrows move between tabs (automatic activation), End/Home to the ends.
+    // Radix moves focus on the next tick, so poll rather than read at once.
+    const selected = (name: string) => async () =>
+      (await list.getByRole("tab", { name }).getAttribute("aria-selected")) === "true";
     await list.getByRole("tab", { name: "Overview" }).click();
     await page.keyboard.press("ArrowRight");
-    expect(await list.getByRole("tab", { name: "Installation" }).getAttribute("aria-selected")).toBe("true");
+    await waitFor(selected("Installation"), "ArrowRight selects Installation");
     await page.keyboard.press("End");
-    expect(await list.getByRole("tab", { name: "Commands" }).getAttribute("aria-selected")).toBe("true");
+    await waitFor(selected("Commands"), "End selects Commands");
     await page.keyboard.press("Home");
-    expect(await list.getByRole("tab", { name: "Overview" }).getAttribute("aria-selected")).toBe("true");
+    await waitFor(selected("Overview"), "Home selects Overview");
     assertClean();
     await context.close();
   });
