@@ -1,0 +1,118 @@
+import type { Agent } from "@shared/schemas/agents";
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_FAN } from "../../src/server/modules/seed/demo-content";
+import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
+import { expectToast, serverEnv } from "./support/env";
+
+// The demo fan on /ai-agents, on the production build with the seeded demo content: locked
+// and unlocked agents, a streamed reply sent with Enter, history kept, and the server's
+// per-message balance check surfacing as 'Access Denied'.
+describe("token-gated agents", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    server = await startServer(serverEnv({ SEED_DEMO: "yes" }));
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const login = await context.request.post(`${server.url}/api/auth/email`, {
+      data: { email: DEMO_FAN.email, password: DEMO_FAN.password },
+      headers: { origin: server.url },
+    });
+    expect(login.status()).toBe(200);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("shows locked and unlocked agents, streams a reply, and denies access once the balance drops", async () => {
+    const { page, assertClean } = await openPage(context);
+    const shot = (name: string) =>
+      process.env.E2E_SHOTS
+        ? page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true })
+        : undefined;
+    await page.goto(`${server.url}/ai-agents`);
+    await page.getByRole("heading", { name: "Available Agents" }).waitFor();
+    await page.getByText("Exclusive AI assistants unlocked by your token holdings").waitFor();
+    await page.getByText("No Agent Selected").waitFor();
+    await page.getByRole("heading", { name: "Select an AI Agent" }).waitFor();
+
+    const card = (name: string) => page.getByRole("button", { name: new RegExp(`^${name}`) });
+    await card("Creative Catalyst").waitFor();
+    expect(await card("Creative Catalyst").isEnabled()).toBe(true);
+    expect(await card("Business Strategist").isEnabled()).toBe(true);
+    expect(await card("Code Mentor").isDisabled()).toBe(true);
+    expect(await card("Music Producer AI").isDisabled()).toBe(true);
+    await page.getByText("Need 5000 CODE tokens to unlock").waitFor();
+    await page.getByText("Need 10000 BEAT tokens to unlock").waitFor();
+
+    // Select the unlocked agent: header, tier, capabilities, style, input.
+    await card("Creative Catalyst").click();
+    await page.getByRole("heading", { name: "Creative Catalyst", level: 2 }).waitFor();
+    await page.getByRole("heading", { name: "Capabilities" }).waitFor();
+    await page.getByText("Inspiring and imaginative").waitFor();
+    const input = page.getByPlaceholder("Message Creative Catalyst...");
+    const send = page.getByRole("button", { name: "Send message" });
+    expect(await send.isDisabled()).toBe(true);
+
+    // Enter sends; the reply streams in as server-sent events and replaces the placeholder.
+    await input.fill("How do I pick a color palette?");
+    const chatResponse = page.waitForResponse((r) => r.url().endsWith("/api/ai-agents/chat"));
+    await input.press("Enter");
+    expect(await input.inputValue()).toBe("");
+    expect((await chatResponse).headers()["content-type"]).toMatch(/^text\/event-stream/);
+    await page.getByTestId("message-user").filter({ hasText: "How do I pick a color palette?" }).waitFor();
+    const reply = page.getByTestId("message-agent").filter({ hasText: "dominant color" });
+    await reply.waitFor();
+    expect(await page.getByText("I'm processing your request...").count()).toBe(0);
+    expect(await page.getByTestId("engine-label").first().textContent()).toBe("answered offline");
+    await shot("agents-chat");
+
+    // History is stored: after a reload the conversation is still there.
+    await page.reload();
+    await card("Creative Catalyst").click();
+    await page.getByTestId("message-agent").filter({ hasText: "dominant color" }).waitFor();
+
+    // A locked agent through the API: refused with the spec's message.
+    const agents = (await (await context.request.get(`${server.url}/api/ai-agents`)).json()) as Agent[];
+    const codeMentor = agents.find((a) => a.name === "Code Mentor");
+    const art = agents.find((a) => a.name === "Creative Catalyst");
+    const locked = await context.request.post(`${server.url}/api/ai-agents/chat`, {
+      data: { agentId: codeMentor?.id, message: "Can you review my code?" },
+      headers: { origin: server.url },
+    });
+    expect(locked.status()).toBe(403);
+    expect(((await locked.json()) as { error: string }).error).toBe(
+      "You need 5000 CODE tokens to use this agent.",
+    );
+
+    // The fan sends ART away (on chain): the next message from the page is refused.
+    const sent = await context.request.post(`${server.url}/api/tokens/${art?.tokenMint}/transfer`, {
+      data: { to: "demo_creator", amount: "1000" },
+      headers: { origin: server.url },
+    });
+    expect(sent.status()).toBe(200);
+    await input.fill("And what about accents?");
+    await input.press("Enter");
+    await expectToast(page, "Access Denied");
+    await page.getByText("You need 1000 ART tokens to use this agent.").waitFor();
+    // The typed text is kept, and the list now shows the agent locked.
+    await page.waitForFunction(
+      () =>
+        (
+          document.querySelector(
+            "input[placeholder='Message Creative Catalyst...']",
+          ) as HTMLInputElement | null
+        )?.value === "And what about accents?",
+    );
+    await page.getByText("Need 1000 ART tokens to unlock").waitFor();
+    await shot("agents-access-denied");
+
+    assertClean([/403/]);
+  });
+});
