@@ -91,7 +91,8 @@ export function Pricing() {
             className={cn(
               "relative flex flex-col rounded-xl border bg-card p-6 shadow-card",
               p.popular ? "border-2 border-primary shadow-glow" : "border-border",
-              p.comingSoon && "opacity-75",
+              // Dimmed by a dashed outline and muted surface, not opacity, so its text keeps AA contrast.
+              p.comingSoon && "border-dashed bg-muted shadow-none",
             )}
           >
             {p.popular ? (
