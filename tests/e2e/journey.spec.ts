@@ -152,4 +152,48 @@ describe("newcomer journey: from the landing page to a live token in the portfol
 
     assertClean();
   });
+  it("a launch without test SOL fails clearly, keeps the form, and succeeds after Get Test SOL; Create Another resets", async () => {
+    const fresh = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, assertClean } = await openPage(fresh);
+    await page.goto(`${server.url}/create`);
+    await page.getByRole("button", { name: "Skip: I'll fill in my token myself" }).click();
+    await page.getByRole("button", { name: "Generate New Wallet" }).click();
+    await expectToast(page, "Wallet Generated");
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    const symbol = `NS${stamp.slice(-6)}`.toUpperCase();
+    await page.getByLabel("Token name").fill("No SOL Yet");
+    await page.getByLabel("Symbol").fill(symbol);
+    await page.getByRole("button", { name: "Create Token" }).click();
+    await expectToast(page, "Token Creation Failed");
+    const toasts = page.locator('section[aria-label="Notifications"]');
+    await toasts
+      .getByText(/Get Test SOL/)
+      .first()
+      .waitFor();
+    // Back on step 3 with what the person typed.
+    expect(await page.getByLabel("Token name").inputValue()).toBe("No SOL Yet");
+    expect(await page.getByLabel("Symbol").inputValue()).toBe(symbol);
+
+    // The toast's action leads to the faucet; then the same form launches.
+    await toasts.getByRole("button", { name: "Get Test SOL" }).click();
+    await page.getByRole("heading", { name: "Your launch wallet" }).waitFor();
+    await page.getByTestId("wallet-row").getByRole("button", { name: "Get Test SOL" }).click();
+    await expectToast(page, "Airdrop Successful");
+    await page.getByRole("button", { name: "Continue" }).click();
+    expect(await page.getByLabel("Token name").inputValue()).toBe("No SOL Yet");
+    await page.getByRole("button", { name: "Create Token" }).click();
+    await expectToast(page, "Token Created Successfully!");
+    await page.getByTestId("mint-address").waitFor();
+
+    // Create Another Token: back to step 1 with nothing carried over.
+    await page.getByRole("button", { name: "Create Another Token" }).click();
+    expect(await page.getByLabel("About you and your goals").inputValue()).toBe("");
+    await page.getByRole("button", { name: "Skip: I'll fill in my token myself" }).click();
+    // Signed in with a wallet already: straight to an empty review form (default supply).
+    expect(await page.getByLabel("Token name").inputValue()).toBe("");
+    expect(await page.getByLabel("Total supply").inputValue()).toBe("1000000");
+    assertClean([/Failed to load resource: the server responded with a status of 400/]);
+    await fresh.close();
+  });
 });

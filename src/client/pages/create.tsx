@@ -3,7 +3,7 @@ import { type TokenForm, TokenFormSchema, type TokenFormValues } from "@shared/s
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
+import { dismissToast, toast } from "@/components/ui/use-toast";
 import { AppShell, useSession } from "@/features/auth";
 import { useGenerateIdentity } from "@/features/create/api/generate-identity";
 import { IdentityStep } from "@/features/create/components/identity-step";
@@ -126,7 +126,10 @@ export default function CreatePage() {
             type="button"
             size="sm"
             variant="outline"
-            onClick={() => dispatch({ type: "goto", step: 2 })}
+            onClick={() => {
+              dismissToast();
+              dispatch({ type: "goto", step: 2 });
+            }}
           >
             Get Test SOL
           </Button>
