@@ -16,7 +16,8 @@ export interface OpenLedgerOptions {
 /** The ledger chosen by configuration: embedded under DATA_DIR/chain, or a remote cluster. */
 export async function openLedger(options: OpenLedgerOptions): Promise<Ledger> {
   if (options.rpcUrl) {
-    throw new Error("SOLANA_RPC_URL is not supported yet: unset it to use the embedded ledger");
+    const { RpcLedger } = await import("./rpc-ledger");
+    return new RpcLedger({ url: options.rpcUrl });
   }
   return openEmbeddedLedger({
     chainDir: path.join(options.dataDir, "chain"),

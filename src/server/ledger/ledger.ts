@@ -117,6 +117,8 @@ export interface Ledger {
   health(): Promise<LedgerHealth>;
   getLatestBlockhash(): Promise<Blockhash>;
   getBlockHeight(): Promise<bigint>;
+  /** Whether a transaction built on this blockhash can still land. */
+  isBlockhashValid(blockhash: string): Promise<boolean>;
   getSlot(): Promise<bigint>;
   getBalance(address: string): Promise<bigint>;
   getAccount(address: string): Promise<AccountSnapshot | null>;

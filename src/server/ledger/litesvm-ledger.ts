@@ -96,6 +96,10 @@ export class LiteSvmLedger implements Ledger {
     return this.parts.clock.latest();
   }
 
+  async isBlockhashValid(blockhash: string): Promise<boolean> {
+    return this.parts.clock.check(blockhash) === "valid";
+  }
+
   async getBlockHeight(): Promise<bigint> {
     return this.parts.clock.slot();
   }
@@ -139,6 +143,11 @@ export class LiteSvmLedger implements Ledger {
     this.assertOpen();
     if (!isAddress(to)) throw new LedgerError("That is not a valid wallet address.", "rejected");
     if (lamports <= 0n) throw new LedgerError("The airdrop amount must be positive.", "rejected");
+    const minimum = this.svm.minimumBalanceForRentExemption(0n);
+    if (lamports < minimum && (this.svm.getBalance(address(to)) ?? 0n) === 0n) {
+      // The runtime refuses to create an account below the rent-exempt minimum.
+      throw new LedgerError(`An airdrop to a new wallet must be at least ${minimum} lamports.`, "rejected");
+    }
     // Two identical airdrops in one slot would be byte-identical (ed25519 is deterministic)
     // and the second would be refused as a duplicate: a memo with a counter keeps them apart.
     this.airdropCount += 1;
@@ -156,13 +165,20 @@ export class LiteSvmLedger implements Ledger {
     this.assertOpen();
     const { transaction, facts, signature } = readSigned(wire);
     if (this.parts.history.has(signature) || this.pending.has(signature)) {
-      throw new LedgerError("This transaction was already processed.", "already_processed");
+      throw new LedgerError(
+        "This transaction was already processed.",
+        "already_processed",
+        [],
+        "AlreadyProcessed",
+      );
     }
     const age = this.parts.clock.check(facts.blockhash);
     if (age !== "valid") {
       throw new LedgerError(
         "This transaction expired before it reached the ledger. Please try again.",
         "blockhash_expired",
+        [],
+        "BlockhashNotFound",
       );
     }
     const outcome = this.execute(transaction, facts, wire, { slot: this.parts.clock.slot(), ts: Date.now() });

@@ -6,7 +6,7 @@ import {
   mintExtensions,
   TOKEN_2022_PROGRAM_ID,
 } from "../../ledger/token-state";
-import { invalidParams, tokenAmount } from "./rpc.json";
+import { invalidParams, tokenAmount } from "./rpc.protocol";
 
 // Account encodings of the Solana RPC: base64, base58 and jsonParsed. jsonParsed follows the
 // real RPC's shapes for SPL Token and Token-2022 mints and token accounts (extensions named

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { Ledger } from "../../ledger/ledger";
-import { INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR, RpcError, toJson } from "./rpc.json";
+import { INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR, RpcError, toJson } from "./rpc.protocol";
 import { type RpcCaller, RpcService } from "./rpc.service";
 
 // POST /rpc: Solana JSON-RPC 2.0 over the ledger, single requests and batches, so standard
@@ -93,6 +93,8 @@ export function rpcRoutes(ledger: Ledger, options: { airdropsPerMinute?: number 
       const caller: RpcCaller = { allowAirdrop: () => limiter.allow(request.ip) };
       if (!Array.isArray(body)) {
         const response = await handleOne(body, caller);
+        // Like devnet's faucet: a refused airdrop is also an HTTP 429, which clients recognise.
+        if (response?.error?.code === 429) reply.code(429);
         return response ? reply.send(toJson(response)) : reply.code(204).send();
       }
       if (body.length === 0 || body.length > MAX_BATCH) {

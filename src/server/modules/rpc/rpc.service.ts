@@ -4,6 +4,7 @@ import { isValidAddress } from "../../ledger/keys";
 import type { Ledger } from "../../ledger/ledger";
 import { LedgerError } from "../../ledger/ledger";
 import { TOKEN_PROGRAM_IDS, tokenAccountFromAccount } from "../../ledger/token-state";
+import { type DecimalsOf, encodeAccount, readEncoding } from "./rpc.parsed";
 import {
   config,
   INTERNAL_ERROR,
@@ -16,8 +17,7 @@ import {
   stringArrayParam,
   stringParam,
   tokenAmount,
-} from "./rpc.json";
-import { type DecimalsOf, encodeAccount, readEncoding } from "./rpc.parsed";
+} from "./rpc.protocol";
 import { decodeSubmitted, presentTransaction, statusOf } from "./rpc.transactions";
 
 // The Solana JSON-RPC methods /rpc serves, over the Ledger interface (no HTTP here).
@@ -117,6 +117,8 @@ export class RpcService {
         };
       },
       getLatestBlockhash: async () => this.withContext(await l.getLatestBlockhash()),
+      isBlockhashValid: async (p) =>
+        this.withContext(await l.isBlockhashValid(stringParam(p, 0, "blockhash"))),
       getBalance: async (p) => this.withContext(await l.getBalance(this.address(p, 0, "pubkey"))),
       getAccountInfo: async (p) => {
         const [account] = await this.accounts([this.address(p, 0, "pubkey")], config(p, 1).encoding);

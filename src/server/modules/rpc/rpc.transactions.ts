@@ -1,7 +1,7 @@
 import { getBase58Decoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
 import bs58 from "bs58";
 import type { TransactionRecord } from "../../ledger/ledger";
-import { invalidParams, RpcError, UNSUPPORTED_TRANSACTION_VERSION } from "./rpc.json";
+import { invalidParams, RpcError, UNSUPPORTED_TRANSACTION_VERSION } from "./rpc.protocol";
 
 // Transactions in and out of /rpc: decoding submitted wire bytes (base58 by default, as the
 // spec says, or base64) and presenting processed ones the way getTransaction does.
