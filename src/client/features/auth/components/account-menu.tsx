@@ -2,7 +2,7 @@ import { LogOut } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { shortAddress } from "@/lib/wallet";
+import { shortAddress } from "@/lib/wallet/format";
 import { useLogout } from "../api/logout";
 import { useSession } from "../hooks/use-session";
 
