@@ -52,7 +52,7 @@ export const EMPTY_TOKEN_FORM: TokenForm = {
   tagline: "",
 };
 
-const initialState: WizardState = {
+export const initialWizardState: WizardState = {
   step: 1,
   identity: { userInput: "", profession: "creator", style: "professional" },
   profile: null,
@@ -61,7 +61,7 @@ const initialState: WizardState = {
   launch: { status: "idle" },
 };
 
-type Action =
+export type WizardAction =
   | { type: "goto"; step: WizardStep }
   | { type: "identity"; identity: Partial<IdentityInput> }
   | { type: "profile"; profile: AiProfile }
@@ -71,7 +71,7 @@ type Action =
   | { type: "launchFailed" }
   | { type: "reset" };
 
-function reducer(state: WizardState, action: Action): WizardState {
+export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
   switch (action.type) {
     case "goto":
       return { ...state, step: action.step };
@@ -94,12 +94,12 @@ function reducer(state: WizardState, action: Action): WizardState {
     case "launchFailed":
       return { ...state, step: 3, launch: { status: "idle" } };
     case "reset":
-      return initialState;
+      return initialWizardState;
   }
 }
 
 export function useCreateWizard() {
-  return useReducer(reducer, initialState);
+  return useReducer(wizardReducer, initialWizardState);
 }
 
 export type WizardDispatch = ReturnType<typeof useCreateWizard>[1];

@@ -1,0 +1,59 @@
+import type { AiProfile } from "@shared/schemas/ai";
+import { TokenFormSchema } from "@shared/schemas/token";
+import { describe, expect, it } from "vitest";
+import { formFromProfile, initialWizardState, wizardReducer } from "./use-create-wizard";
+
+const profile: AiProfile = {
+  name: "Maya Waves",
+  symbol: "maya",
+  description: "Synthwave for the people who stayed up late.",
+  tagline: "Own the night shift.",
+  tokenomics: { totalSupply: "2500000", allocation: [] },
+  engine: { kind: "offline", label: "drafted offline" },
+};
+
+describe("create wizard state", () => {
+  it("fills a review form that passes the shared schema, symbol upper-cased", () => {
+    const form = formFromProfile(profile);
+    expect(form).toMatchObject({
+      name: "Maya Waves",
+      symbol: "MAYA",
+      totalSupply: "2500000",
+      tagline: "Own the night shift.",
+    });
+    expect(TokenFormSchema.safeParse(form).success).toBe(true);
+  });
+
+  it("falls back to the spec's default supply when the draft's is not a whole number", () => {
+    expect(
+      formFromProfile({ ...profile, tokenomics: { totalSupply: "1e6", allocation: [] } }).totalSupply,
+    ).toBe("1000000");
+  });
+
+  it("moves to step 4 as soon as a launch starts, back to 3 on failure, and Create Another forgets everything", () => {
+    let state = wizardReducer(initialWizardState, { type: "profile", profile });
+    state = wizardReducer(state, {
+      type: "wallet",
+      wallet: { kind: "embedded", publicKey: "W".repeat(44) },
+      secret: "s3cret",
+    });
+    state = wizardReducer(state, { type: "launchStarted", name: "Maya Waves", symbol: "MAYA" });
+    expect(state.step).toBe(4);
+    expect(state.launch.status).toBe("pending");
+    state = wizardReducer(state, { type: "launchFailed" });
+    expect(state.step).toBe(3);
+    expect(state.wallet?.publicKey).toBe("W".repeat(44));
+    expect(wizardReducer(state, { type: "reset" })).toEqual(initialWizardState);
+  });
+
+  it("drops the shown secret when another wallet is chosen", () => {
+    const withSecret = wizardReducer(initialWizardState, {
+      type: "wallet",
+      wallet: { kind: "embedded", publicKey: "A".repeat(44) },
+      secret: "s",
+    });
+    expect(
+      wizardReducer(withSecret, { type: "wallet", wallet: null, secret: null }).generatedSecret,
+    ).toBeNull();
+  });
+});
