@@ -8,9 +8,14 @@ export async function makeCreators(url: string, count: number, tag: string) {
     Array.from({ length: count }, async (_, i) => {
       const c = new Client(url);
       const name = `${tag}${i}`;
-      const reg = await c.post<{ user: { id: string } }>("/api/register", { username: name, email: `${name}@bench.example`, password: "bench-pass" });
+      const reg = await c.post<{ user: { id: string } }>("/api/register", {
+        username: name,
+        email: `${name}@bench.example`,
+        password: "bench-pass",
+      });
       const gen = await c.post<{ wallet: { publicKey: string } }>("/api/wallet/generate");
-      for (let k = 0; k < 5; k++) await c.post("/api/wallet/airdrop", { address: gen.body.wallet.publicKey, amount: 2 });
+      for (let k = 0; k < 5; k++)
+        await c.post("/api/wallet/airdrop", { address: gen.body.wallet.publicKey, amount: 2 });
       return { c, userId: reg.body.user.id, wallet: gen.body.wallet.publicKey };
     }),
   );
@@ -59,7 +64,12 @@ export async function benchApiLaunches(url: string, concurrency: number, seconds
 
 /** GET /api/tokens/user/:id at `connections` connections with autocannon. */
 export async function benchTokenList(url: string, userId: string, connections: number, seconds: number) {
-  const result = await autocannon({ url: `${url}/api/tokens/user/${userId}`, connections, duration: seconds, pipelining: 1 });
+  const result = await autocannon({
+    url: `${url}/api/tokens/user/${userId}`,
+    connections,
+    duration: seconds,
+    pipelining: 1,
+  });
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

@@ -18,9 +18,13 @@ async function main() {
   try {
     const api = await benchApiLaunches(server.url, 10, SECONDS);
     const ratio = api.launchesPerSecond / raw.launchesPerSecond;
-    console.log(`API launches (10 concurrent creators): ${fmt(api.launchesPerSecond)} /s  (${api.launches} ok, ${api.failures} failed)`);
+    console.log(
+      `API launches (10 concurrent creators): ${fmt(api.launchesPerSecond)} /s  (${api.launches} ok, ${api.failures} failed)`,
+    );
     console.log(`  API / raw = ${fmt(ratio, 2)}x   goal >= 0.7x: ${verdict(ratio >= 0.7)}`);
-    console.log(`  launch latency p50 ${fmt(api.p50)} ms, p99 ${fmt(api.p99)} ms   goal p99 < 100 ms: ${verdict(api.p99 < 100)}`);
+    console.log(
+      `  launch latency p50 ${fmt(api.p50)} ms, p99 ${fmt(api.p99)} ms   goal p99 < 100 ms: ${verdict(api.p99 < 100)}`,
+    );
 
     const owner = api.creators[0];
     if (!owner) throw new Error("no creator");
@@ -29,7 +33,9 @@ async function main() {
       `GET /api/tokens/user/:id (50 connections, ${(await owner.c.get<unknown[]>(`/api/tokens/user/${owner.userId}`)).body.length} tokens): ` +
         `${fmt(list.requestsPerSecond, 0)} req/s, p50 ${fmt(list.p50)} ms, p99 ${fmt(list.p99)} ms, errors ${list.errors}`,
     );
-    console.log(`  goal >= 3000 req/s with p99 < 25 ms: ${verdict(list.requestsPerSecond >= 3000 && list.p99 < 25)}`);
+    console.log(
+      `  goal >= 3000 req/s with p99 < 25 ms: ${verdict(list.requestsPerSecond >= 3000 && list.p99 < 25)}`,
+    );
   } finally {
     await server.stop();
   }

@@ -5,10 +5,14 @@ import { spawn } from "node:child_process";
 const apiPort = process.env.API_PORT ?? "5001";
 const env = { ...process.env, API_PORT: apiPort };
 
-const server = spawn(process.execPath, ["--watch-path=src/server", "--watch-path=src/shared", "--import", "tsx", "src/server/main.ts"], {
-  stdio: "inherit",
-  env: { ...env, PORT: apiPort, NODE_ENV: "development" },
-});
+const server = spawn(
+  process.execPath,
+  ["--watch-path=src/server", "--watch-path=src/shared", "--import", "tsx", "src/server/main.ts"],
+  {
+    stdio: "inherit",
+    env: { ...env, PORT: apiPort, NODE_ENV: "development" },
+  },
+);
 const vite = spawn("npx", ["vite"], { stdio: "inherit", env });
 
 const stop = () => {

@@ -11,7 +11,10 @@ const vitest = (env: NodeJS.ProcessEnv, label: string) => {
 
 let status = vitest({ ...process.env, TEST_DB: "pglite" }, "PGlite");
 if (process.env.TEST_DATABASE_URL) {
-  status ||= vitest({ ...process.env, TEST_DB: "postgres" }, `PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})`);
+  status ||= vitest(
+    { ...process.env, TEST_DB: "postgres" },
+    `PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})`,
+  );
 } else {
   console.log("\nTEST_DATABASE_URL is unset: the PostgreSQL pass did not run.");
 }

@@ -10,10 +10,12 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, fields);
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new HttpError(400, message, fields);
 export const unauthorized = (message = "Please sign in first") => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, message, fields);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new HttpError(409, message, fields);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
 export const badGateway = (message: string) => new HttpError(502, message);

@@ -11,10 +11,15 @@ import { Client } from "../support/http";
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "launchpad-crash-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-type Page = { token: { isLaunched: boolean; totalSupply: string }; chain: { supply: string; mintAuthority: string | null } | null };
+type Page = {
+  token: { isLaunched: boolean; totalSupply: string };
+  chain: { supply: string; mintAuthority: string | null } | null;
+};
 
 describe("crash safety (kill -9)", () => {
-  it("keeps every acknowledged launch across kill -9 and restart, three times over", { timeout: 300_000 }, async () => {
+  it("keeps every acknowledged launch across kill -9 and restart, three times over", {
+    timeout: 300_000,
+  }, async () => {
     const acknowledged: string[] = [];
     let credentials: { email: string; wallet: string; userId: string } | null = null;
 
@@ -22,12 +27,23 @@ describe("crash safety (kill -9)", () => {
       const server = await startServer({ RATE_LIMITS: "off" }, dataDir);
       const c = new Client(server.url);
       if (!credentials) {
-        const reg = await c.post<{ user: { id: string } }>("/api/register", { username: "crashy", email: "crashy@example.com", password: "secret1" });
+        const reg = await c.post<{ user: { id: string } }>("/api/register", {
+          username: "crashy",
+          email: "crashy@example.com",
+          password: "secret1",
+        });
         const gen = await c.post<{ wallet: { publicKey: string } }>("/api/wallet/generate");
-        for (let i = 0; i < 3; i++) await c.post("/api/wallet/airdrop", { address: gen.body.wallet.publicKey, amount: 2 });
-        credentials = { email: "crashy@example.com", wallet: gen.body.wallet.publicKey, userId: reg.body.user.id };
+        for (let i = 0; i < 3; i++)
+          await c.post("/api/wallet/airdrop", { address: gen.body.wallet.publicKey, amount: 2 });
+        credentials = {
+          email: "crashy@example.com",
+          wallet: gen.body.wallet.publicKey,
+          userId: reg.body.user.id,
+        };
       } else {
-        expect((await c.post("/api/auth/email", { email: credentials.email, password: "secret1" })).status).toBe(200);
+        expect(
+          (await c.post("/api/auth/email", { email: credentials.email, password: "secret1" })).status,
+        ).toBe(200);
       }
       const cred = credentials;
 

@@ -4,7 +4,11 @@ export class Client {
   cookie = "";
   constructor(readonly baseUrl: string) {}
 
-  async request<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T; headers: Headers }> {
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T; headers: Headers }> {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers["content-type"] = "application/json";
     if (this.cookie) headers.cookie = this.cookie;

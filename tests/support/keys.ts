@@ -7,7 +7,11 @@ const PKCS8_ED25519_PREFIX = Buffer.from("302e020100300506032b657004220420", "he
 /** An external wallet held by the test: signs sign-in messages and transactions itself. */
 export async function testWallet() {
   const seed = generateSeed();
-  const key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: "der", type: "pkcs8" });
+  const key = createPrivateKey({
+    key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]),
+    format: "der",
+    type: "pkcs8",
+  });
   return {
     address: publicKeyFromSeed(seed),
     signer: await signerFromSeed(seed),

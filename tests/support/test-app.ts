@@ -25,7 +25,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const pgDb = await createPostgresDatabaseIfAsked();
   const database = await openDatabase(pgDb ? { url: pgDb.url } : { memory: true });
   const ledger = await openLedger({ dataDir, checkpointIntervalMs: 60_000 });
-  const deps = { config, database, ledger, ai: createAiEngine(config), clientRoot: path.join(dataDir, "no-client") };
+  const deps = {
+    config,
+    database,
+    ledger,
+    ai: createAiEngine(config),
+    clientRoot: path.join(dataDir, "no-client"),
+  };
   const app = await buildApp(deps);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

@@ -14,11 +14,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         fields[key] ??= issue.message ?? "Invalid value";
       }
       const first = Object.values(fields)[0] ?? "Invalid request";
-      const message = fields.body && Object.keys(fields).length === 1 ? "Request body must be a JSON object" : first;
+      const message =
+        fields.body && Object.keys(fields).length === 1 ? "Request body must be a JSON object" : first;
       return reply.status(400).send({ error: message, fields });
     }
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
+      return reply
+        .status(err.statusCode)
+        .send(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
     }
     if (err instanceof LedgerError) {
       const status = err.code === "unavailable" ? 503 : err.code === "rate_limited" ? 429 : 400;
@@ -34,7 +37,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
             ? "Request body must be a JSON object"
             : err.code === "FST_ERR_CTP_BODY_TOO_LARGE"
               ? "Request body is too large"
-              : err.message.startsWith("Body is not valid JSON") || err.code === "FST_ERR_CTP_INVALID_CONTENT_LENGTH"
+              : err.message.startsWith("Body is not valid JSON") ||
+                  err.code === "FST_ERR_CTP_INVALID_CONTENT_LENGTH"
                 ? "Request body is not valid JSON"
                 : err.message;
       return reply.status(status).send({ error: message });

@@ -29,7 +29,10 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: { root: string
       return reply.status(404).send({ error: "Not found" });
     }
     if (!hasBuild) {
-      return reply.status(404).type("text/plain").send("Client not built. Run `npm run build` (npm start does it).");
+      return reply
+        .status(404)
+        .type("text/plain")
+        .send("Client not built. Run `npm run build` (npm start does it).");
     }
     return reply.type("text/html").header("cache-control", "no-cache").sendFile("index.html");
   });

@@ -1,8 +1,15 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
 
-const email = z.string({ error: "Invalid email address" }).trim().toLowerCase().pipe(z.email("Invalid email address"));
-const password = z.string({ error: "Password must be at least 6 characters" }).min(LIMITS.passwordMin, "Password must be at least 6 characters").max(200);
+const email = z
+  .string({ error: "Invalid email address" })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("Invalid email address"));
+const password = z
+  .string({ error: "Password must be at least 6 characters" })
+  .min(LIMITS.passwordMin, "Password must be at least 6 characters")
+  .max(200);
 
 export const LoginSchema = z.object({ email, password });
 export type LoginRequest = z.input<typeof LoginSchema>;

@@ -2,10 +2,19 @@ import { describe, expect, it } from "vitest";
 import { LoginSchema, RegisterSchema, WalletChallengeSchema } from "./auth";
 import { CreateTokenSchema, TokenFormSchema, TransferSchema } from "./token";
 
-const firstMessage = (r: { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } }, field: string) =>
-  r.error?.issues.find((i) => i.path[0] === field)?.message;
+const firstMessage = (
+  r: { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } },
+  field: string,
+) => r.error?.issues.find((i) => i.path[0] === field)?.message;
 
-const valid = { name: "Maya Beats", symbol: "maya", description: "", totalSupply: "1000000", imageUrl: "", website: "" };
+const valid = {
+  name: "Maya Beats",
+  symbol: "maya",
+  description: "",
+  totalSupply: "1000000",
+  imageUrl: "",
+  website: "",
+};
 
 describe("token form (spec section 5)", () => {
   it.each([
@@ -56,8 +65,12 @@ describe("token form (spec section 5)", () => {
   });
 
   it("transfer amount must be positive", () => {
-    expect(firstMessage(TransferSchema.safeParse({ to: "bob", amount: "0" }), "amount")).toBe("Must be a positive number");
-    expect(firstMessage(TransferSchema.safeParse({ to: "bob", amount: "1e5" }), "amount")).toBe("Must be a positive number");
+    expect(firstMessage(TransferSchema.safeParse({ to: "bob", amount: "0" }), "amount")).toBe(
+      "Must be a positive number",
+    );
+    expect(firstMessage(TransferSchema.safeParse({ to: "bob", amount: "1e5" }), "amount")).toBe(
+      "Must be a positive number",
+    );
     expect(TransferSchema.safeParse({ to: "bob", amount: "0.5" }).success).toBe(true);
   });
 });
@@ -66,9 +79,24 @@ describe("auth forms (spec section 5)", () => {
   it.each([
     [LoginSchema, { email: "nope", password: "secret1" }, "email", "Invalid email address"],
     [LoginSchema, { password: "secret1" }, "email", "Invalid email address"],
-    [LoginSchema, { email: "a@b.co", password: "12345" }, "password", "Password must be at least 6 characters"],
-    [RegisterSchema, { username: "ab", email: "a@b.co", password: "secret1" }, "username", "Username must be at least 3 characters"],
-    [RegisterSchema, { email: "a@b.co", password: "secret1" }, "username", "Username must be at least 3 characters"],
+    [
+      LoginSchema,
+      { email: "a@b.co", password: "12345" },
+      "password",
+      "Password must be at least 6 characters",
+    ],
+    [
+      RegisterSchema,
+      { username: "ab", email: "a@b.co", password: "secret1" },
+      "username",
+      "Username must be at least 3 characters",
+    ],
+    [
+      RegisterSchema,
+      { email: "a@b.co", password: "secret1" },
+      "username",
+      "Username must be at least 3 characters",
+    ],
     [RegisterSchema, { username: "abc", email: "x", password: "secret1" }, "email", "Invalid email address"],
     [WalletChallengeSchema, { walletAddress: "x".repeat(31) }, "walletAddress", "Invalid wallet address"],
     [WalletChallengeSchema, { walletAddress: "0".repeat(40) }, "walletAddress", "Invalid wallet address"],
@@ -79,7 +107,11 @@ describe("auth forms (spec section 5)", () => {
   });
 
   it("normalises email case and accepts valid input", () => {
-    const r = RegisterSchema.safeParse({ username: "maya", email: " Maya@Example.COM ", password: "secret1" });
+    const r = RegisterSchema.safeParse({
+      username: "maya",
+      email: " Maya@Example.COM ",
+      password: "secret1",
+    });
     expect(r.data?.email).toBe("maya@example.com");
   });
 });

@@ -25,7 +25,8 @@ export const TokenFormSchema = z.object({
   name: z
     .string({ error: "Token name is required" })
     .trim()
-    .min(1, "Token name is required").max(LIMITS.nameMax, "Name too long"),
+    .min(1, "Token name is required")
+    .max(LIMITS.nameMax, "Name too long"),
   symbol: z
     .string({ error: "Symbol is required" })
     .trim()

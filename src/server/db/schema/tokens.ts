@@ -23,7 +23,9 @@ export const tokens = pgTable(
     discord: text("discord").notNull().default(""),
     creatorWallet: text("creator_wallet").notNull(),
     mintAddress: text("mint_address").notNull(),
-    status: text("status", { enum: ["pending", "active", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "active", "failed"] })
+      .notNull()
+      .default("pending"),
     signature: text("signature"),
     signedTransaction: bytea("signed_transaction"),
     lastValidBlockHeight: bigint("last_valid_block_height", { mode: "bigint" }),
@@ -53,10 +55,15 @@ export const transfers = pgTable(
     fromWallet: text("from_wallet").notNull(),
     toWallet: text("to_wallet").notNull(),
     amount: bigint("amount", { mode: "bigint" }).notNull(),
-    status: text("status", { enum: ["pending", "confirmed", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "confirmed", "failed"] })
+      .notNull()
+      .default("pending"),
     signature: text("signature"),
     idempotencyKey: text("idempotency_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("transfers_user_idem").on(t.userId, t.idempotencyKey), index("transfers_mint").on(t.mintAddress)],
+  (t) => [
+    uniqueIndex("transfers_user_idem").on(t.userId, t.idempotencyKey),
+    index("transfers_mint").on(t.mintAddress),
+  ],
 );

@@ -10,7 +10,12 @@ export type WalletRow = typeof wallets.$inferSelect;
 export class AccountsRepo {
   constructor(private db: Db) {}
 
-  async insertUser(values: { username?: string | null; email?: string | null; passwordHash?: string | null; isDemo?: boolean }) {
+  async insertUser(values: {
+    username?: string | null;
+    email?: string | null;
+    passwordHash?: string | null;
+    isDemo?: boolean;
+  }) {
     const [row] = await this.db
       .insert(users)
       .values({ id: randomUUID(), ...values })
@@ -62,13 +67,23 @@ export class AccountsRepo {
     const [row] = await this.db
       .update(walletChallenges)
       .set({ usedAt: now })
-      .where(and(eq(walletChallenges.nonce, nonce), isNull(walletChallenges.usedAt), gt(walletChallenges.expiresAt, now)))
+      .where(
+        and(
+          eq(walletChallenges.nonce, nonce),
+          isNull(walletChallenges.usedAt),
+          gt(walletChallenges.expiresAt, now),
+        ),
+      )
       .returning();
     return row ?? null;
   }
 
   async challenge(nonce: string) {
-    const [row] = await this.db.select().from(walletChallenges).where(eq(walletChallenges.nonce, nonce)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(walletChallenges)
+      .where(eq(walletChallenges.nonce, nonce))
+      .limit(1);
     return row ?? null;
   }
 }

@@ -2,7 +2,7 @@ import type { User } from "@shared/schemas/auth";
 import bs58 from "bs58";
 import { conflict, tooManyRequests, unauthorized } from "../../http-errors";
 import { verifySignature } from "../../ledger/keys";
-import { AccountsRepo, isUniqueViolation, type UserRow } from "./accounts.repo";
+import { type AccountsRepo, isUniqueViolation, type UserRow } from "./accounts.repo";
 import type { LoginThrottle } from "./login-throttle";
 import { hashPassword, verifyPassword } from "./passwords";
 import { CHALLENGE_TTL_MS, formatSignInMessage, newNonce, nonceOf } from "./sign-in-message";
@@ -27,17 +27,29 @@ export class AccountsService {
     return this.deps.repo;
   }
 
-  async register(input: { username: string; email: string; password: string; isDemo?: boolean }): Promise<UserRow> {
+  async register(input: {
+    username: string;
+    email: string;
+    password: string;
+    isDemo?: boolean;
+  }): Promise<UserRow> {
     const { repo } = this.deps;
-    if (await repo.userByEmail(input.email)) throw conflict("Email already registered", { email: "Email already registered" });
+    if (await repo.userByEmail(input.email))
+      throw conflict("Email already registered", { email: "Email already registered" });
     if (await repo.userByUsername(input.username))
       throw conflict("Username already taken", { username: "Username already taken" });
     const passwordHash = await hashPassword(input.password);
     try {
-      return await repo.insertUser({ username: input.username, email: input.email, passwordHash, isDemo: input.isDemo ?? false });
+      return await repo.insertUser({
+        username: input.username,
+        email: input.email,
+        passwordHash,
+        isDemo: input.isDemo ?? false,
+      });
     } catch (err) {
       // Two sign-ups racing for the same email or username: the index decides.
-      if (isUniqueViolation(err, "users_email_unique")) throw conflict("Email already registered", { email: "Email already registered" });
+      if (isUniqueViolation(err, "users_email_unique"))
+        throw conflict("Email already registered", { email: "Email already registered" });
       if (isUniqueViolation(err, "users_username_lower"))
         throw conflict("Username already taken", { username: "Username already taken" });
       throw err;
@@ -46,7 +58,8 @@ export class AccountsService {
 
   async loginWithEmail(email: string, password: string, ip: string): Promise<UserRow> {
     const { repo, throttle } = this.deps;
-    if (throttle.isBlocked(email, ip)) throw tooManyRequests("Too many failed sign-in attempts. Try again in 15 minutes.");
+    if (throttle.isBlocked(email, ip))
+      throw tooManyRequests("Too many failed sign-in attempts. Try again in 15 minutes.");
     const user = await repo.userByEmail(email);
     const ok = await verifyPassword(user?.passwordHash ?? null, password);
     if (!user || !ok) {
@@ -70,14 +83,16 @@ export class AccountsService {
   async verifyWalletProof(address: string, message: string, signature: string): Promise<void> {
     const nonce = nonceOf(message);
     const issued = nonce ? await this.deps.repo.challenge(nonce) : null;
-    if (!nonce || !issued || issued.message !== message || issued.address !== address) throw unauthorized(WALLET_SIGNIN_REFUSED);
+    if (!nonce || !issued || issued.message !== message || issued.address !== address)
+      throw unauthorized(WALLET_SIGNIN_REFUSED);
     let sig: Uint8Array;
     try {
       sig = bs58.decode(signature);
     } catch {
       throw unauthorized(WALLET_SIGNIN_REFUSED);
     }
-    const valid = sig.length === 64 && (await verifySignature(address, new TextEncoder().encode(message), sig));
+    const valid =
+      sig.length === 64 && (await verifySignature(address, new TextEncoder().encode(message), sig));
     if (!valid) throw unauthorized(WALLET_SIGNIN_REFUSED);
     if (!(await this.deps.repo.burnChallenge(nonce, this.now()))) throw unauthorized(WALLET_SIGNIN_REFUSED);
   }
@@ -93,7 +108,12 @@ export class AccountsService {
     }
     const user = await repo.insertUser({});
     try {
-      await repo.insertWallet({ id: crypto.randomUUID(), userId: user.id, publicKey: address, kind: "external" });
+      await repo.insertWallet({
+        id: crypto.randomUUID(),
+        userId: user.id,
+        publicKey: address,
+        kind: "external",
+      });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // The same wallet signed in twice at once: the other request created the account.

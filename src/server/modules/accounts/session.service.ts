@@ -70,7 +70,10 @@ export class SessionService {
     }
     if (now - entry.lastSeenAt > TOUCH_EVERY_MS) {
       entry.lastSeenAt = now;
-      await this.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash));
+      await this.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.idHash, idHash));
     }
     return entry.userId;
   }

@@ -3,7 +3,10 @@ import type { Database } from "../../db/client";
 import type { Ledger } from "../../ledger/ledger";
 
 /** GET /api/health: is each part up, and which kind is it. 503 when any part is down. */
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; ledger: Ledger }> = async (app, opts) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; ledger: Ledger }> = async (
+  app,
+  opts,
+) => {
   app.get("/api/health", async (_request, reply) => {
     const [db, ledger] = await Promise.all([
       opts.database.ping().then(
@@ -19,7 +22,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; ledger: L
     return reply.status(ok ? 200 : 503).send({
       status: ok ? "ok" : "degraded",
       database: { kind: opts.database.kind, ...db },
-      ledger: { kind: opts.ledger.info.kind, cluster: opts.ledger.info.cluster, label: opts.ledger.info.clusterLabel, ...ledger },
+      ledger: {
+        kind: opts.ledger.info.kind,
+        cluster: opts.ledger.info.cluster,
+        label: opts.ledger.info.clusterLabel,
+        ...ledger,
+      },
     });
   });
 };

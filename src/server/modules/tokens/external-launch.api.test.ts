@@ -15,7 +15,10 @@ type Prepared = { tokenId: string; mintAddress: string; transaction: string };
 /** What a browser wallet does with `solana:signTransaction`: sign the message bytes as fee payer. */
 function signAsWallet(base64: string, wallet: Awaited<ReturnType<typeof testWallet>>) {
   const tx = getTransactionDecoder().decode(Buffer.from(base64, "base64"));
-  const signatures = { ...tx.signatures, [wallet.address]: wallet.signBytes(new Uint8Array(tx.messageBytes)) as SignatureBytes };
+  const signatures = {
+    ...tx.signatures,
+    [wallet.address]: wallet.signBytes(new Uint8Array(tx.messageBytes)) as SignatureBytes,
+  };
   return Buffer.from(getTransactionEncoder().encode({ ...tx, signatures })).toString("base64");
 }
 
@@ -23,11 +26,23 @@ describe("launch from a connected (external) wallet", () => {
   it("server prepares, the wallet signs, the server verifies and submits", async () => {
     const w = await testWallet();
     const c = new Client(t.url);
-    const m = (await c.post<{ message: string }>("/api/auth/wallet/challenge", { walletAddress: w.address })).body.message;
-    const login = await c.post<{ user: { id: string } }>("/api/auth/wallet", { walletAddress: w.address, message: m, signature: w.signMessage(m) });
+    const m = (await c.post<{ message: string }>("/api/auth/wallet/challenge", { walletAddress: w.address }))
+      .body.message;
+    const login = await c.post<{ user: { id: string } }>("/api/auth/wallet", {
+      walletAddress: w.address,
+      message: m,
+      signature: w.signMessage(m),
+    });
     await t.deps.ledger.airdrop(w.address, 2_000_000_000n);
 
-    const payload = { name: "Phantom Poet", symbol: "POEM", description: "", totalSupply: "5000", userId: login.body.user.id, creatorWallet: w.address };
+    const payload = {
+      name: "Phantom Poet",
+      symbol: "POEM",
+      description: "",
+      totalSupply: "5000",
+      userId: login.body.user.id,
+      creatorWallet: w.address,
+    };
     // The embedded path refuses: this wallet's key is not ours to use.
     expect((await c.post("/api/tokens/create", payload)).status).toBe(400);
 
@@ -38,10 +53,16 @@ describe("launch from a connected (external) wallet", () => {
     const raw = Buffer.from(signAsWallet(prepared.body.transaction, w), "base64");
     const tampered = Buffer.from(raw);
     tampered[tampered.length - 5] = (tampered[tampered.length - 5] ?? 0) ^ 0xff;
-    const bad = await c.post<{ error: string }>("/api/tokens/submit", { tokenId: prepared.body.tokenId, transaction: tampered.toString("base64") });
+    const bad = await c.post<{ error: string }>("/api/tokens/submit", {
+      tokenId: prepared.body.tokenId,
+      transaction: tampered.toString("base64"),
+    });
     expect(bad.status).toBe(400);
 
-    const unsigned = await c.post("/api/tokens/submit", { tokenId: prepared.body.tokenId, transaction: prepared.body.transaction });
+    const unsigned = await c.post("/api/tokens/submit", {
+      tokenId: prepared.body.tokenId,
+      transaction: prepared.body.transaction,
+    });
     expect(unsigned.status).toBe(400);
 
     const done = await c.post<{ token: { isLaunched: boolean }; mintAddress: string }>("/api/tokens/submit", {
@@ -58,6 +79,13 @@ describe("launch from a connected (external) wallet", () => {
     // Someone else cannot submit or replay this launch.
     const stranger = new Client(t.url);
     await stranger.post("/api/wallet/generate");
-    expect((await stranger.post("/api/tokens/submit", { tokenId: prepared.body.tokenId, transaction: raw.toString("base64") })).status).toBe(404);
+    expect(
+      (
+        await stranger.post("/api/tokens/submit", {
+          tokenId: prepared.body.tokenId,
+          transaction: raw.toString("base64"),
+        })
+      ).status,
+    ).toBe(404);
   });
 });

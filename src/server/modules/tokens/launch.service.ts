@@ -4,7 +4,11 @@ import type { CreateTokenResponse, TokenFormValues } from "@shared/schemas/token
 import { badRequest, conflict, forbidden, notFound } from "../../http-errors";
 import { generateSeed, signerFromSeed } from "../../ledger/keys";
 import { type Ledger, LedgerError } from "../../ledger/ledger";
-import { buildLaunchTransaction, checkSignedMatchesPrepared, launchCostLamports } from "../../ledger/token-2022";
+import {
+  buildLaunchTransaction,
+  checkSignedMatchesPrepared,
+  launchCostLamports,
+} from "../../ledger/token-2022";
 import { isUniqueViolation, type WalletRow } from "../accounts/accounts.repo";
 import type { WalletsService } from "../wallets/wallets.service";
 import { presentToken } from "./token-presenter";
@@ -53,7 +57,11 @@ export class LaunchService {
     if (wallet.kind !== "external") throw badRequest("This is an embedded wallet: launch it directly.");
     await this.checkFunds(wallet.publicKey, input);
     const { row, wire } = await this.record(sessionUserId, input, wallet.publicKey);
-    return { tokenId: row.id, mintAddress: row.mintAddress, transaction: Buffer.from(wire).toString("base64") };
+    return {
+      tokenId: row.id,
+      mintAddress: row.mintAddress,
+      transaction: Buffer.from(wire).toString("base64"),
+    };
   }
 
   /** External wallet, step 2: the wallet's signed bytes must be exactly what we prepared. */
@@ -61,13 +69,17 @@ export class LaunchService {
     const row = await this.deps.repo.byId(tokenId);
     if (!row || row.userId !== sessionUserId) throw notFound("Launch not found");
     if (row.status === "active") return this.present(row);
-    if (row.status === "failed") throw badRequest(row.failureReason ?? "This launch failed. Please start again.");
+    if (row.status === "failed")
+      throw badRequest(row.failureReason ?? "This launch failed. Please start again.");
     if (row.signature) return this.send(row, row.signedTransaction ?? new Uint8Array());
     if (!row.signedTransaction) throw badRequest("This launch was not prepared");
     const signed = new Uint8Array(Buffer.from(signedBase64, "base64"));
     const check = checkSignedMatchesPrepared(row.signedTransaction, signed, row.creatorWallet);
     if (!check.ok) throw badRequest(check.reason);
-    const updated = await this.deps.repo.update(row.id, { signature: check.signature, signedTransaction: signed });
+    const updated = await this.deps.repo.update(row.id, {
+      signature: check.signature,
+      signedTransaction: signed,
+    });
     return this.send(updated ?? row, signed);
   }
 
@@ -115,7 +127,12 @@ export class LaunchService {
   }
 
   private async checkFunds(payer: string, input: LaunchRequest): Promise<void> {
-    const fields = { name: input.name, symbol: input.symbol, uri: this.uriFor("x".repeat(44)), additionalMetadata: extraFields(input) };
+    const fields = {
+      name: input.name,
+      symbol: input.symbol,
+      uri: this.uriFor("x".repeat(44)),
+      additionalMetadata: extraFields(input),
+    };
     const { ledger } = this.deps;
     const cost = launchCostLamports(fields);
     if ((await ledger.getBalance(payer)) < cost) throw new LedgerError(NOT_ENOUGH_SOL, "insufficient_funds");
@@ -125,7 +142,11 @@ export class LaunchService {
     return `${this.deps.publicUrl}/api/tokens/${mint}/metadata.json`;
   }
 
-  private async record(userId: string, input: LaunchRequest, payer: Parameters<typeof buildLaunchTransaction>[0]["payer"]) {
+  private async record(
+    userId: string,
+    input: LaunchRequest,
+    payer: Parameters<typeof buildLaunchTransaction>[0]["payer"],
+  ) {
     if (await this.deps.repo.liveBySymbol(input.symbol)) throw symbolTaken(input.symbol);
     const mintSeed = generateSeed();
     const mint = await signerFromSeed(mintSeed);
@@ -191,7 +212,11 @@ export class LaunchService {
   }
 
   private async markActive(row: TokenRow): Promise<TokenRow> {
-    const updated = await this.deps.repo.update(row.id, { status: "active", confirmedAt: new Date(), signedTransaction: null });
+    const updated = await this.deps.repo.update(row.id, {
+      status: "active",
+      confirmedAt: new Date(),
+      signedTransaction: null,
+    });
     this.deps.tokens.invalidate(row.userId);
     return updated ?? row;
   }

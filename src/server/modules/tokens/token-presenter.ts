@@ -6,7 +6,10 @@ import type { TokenRow } from "./tokens.repo";
 /** Devnet: the public explorer. Embedded: our own token page (no public explorer sees it). */
 export function explorerUrlFor(info: LedgerInfo, mint: string): string {
   if (info.kind === "rpc") {
-    const cluster = info.cluster === "mainnet-beta" ? "" : `?cluster=${info.cluster === "custom" ? "devnet" : info.cluster}`;
+    const cluster =
+      info.cluster === "mainnet-beta"
+        ? ""
+        : `?cluster=${info.cluster === "custom" ? "devnet" : info.cluster}`;
     return `https://explorer.solana.com/address/${mint}${cluster}`;
   }
   return `/token/${mint}`;

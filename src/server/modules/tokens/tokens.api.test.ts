@@ -18,7 +18,11 @@ const freshSymbol = () => `T${Date.now().toString(36).slice(-4).toUpperCase()}${
 /** A signed-up creator with a funded embedded wallet. */
 async function creator(name: string, fund = true) {
   const c = new Client(t.url);
-  const reg = await c.post<{ user: { id: string } }>("/api/register", { username: name, email: `${name}@example.com`, password: "secret1" });
+  const reg = await c.post<{ user: { id: string } }>("/api/register", {
+    username: name,
+    email: `${name}@example.com`,
+    password: "secret1",
+  });
   const gen = await c.post<{ wallet: { publicKey: string } }>("/api/wallet/generate");
   if (fund) await c.post("/api/wallet/airdrop", { address: gen.body.wallet.publicKey, amount: 2 });
   return { c, userId: reg.body.user.id, wallet: gen.body.wallet.publicKey };
@@ -41,7 +45,11 @@ describe("launch journey", () => {
   it("sign-up -> wallet -> test SOL -> launch -> portfolio -> metadata -> transfer", async () => {
     const maya = await creator("maya");
     const body = form();
-    const res = await maya.c.post<Created>("/api/tokens/create", { ...body, userId: maya.userId, creatorWallet: maya.wallet });
+    const res = await maya.c.post<Created>("/api/tokens/create", {
+      ...body,
+      userId: maya.userId,
+      creatorWallet: maya.wallet,
+    });
     expect(res.status).toBe(201);
     const { token, mintAddress } = res.body;
     expect(token.symbol).toBe(body.symbol.toUpperCase());
@@ -65,17 +73,28 @@ describe("launch journey", () => {
     expect(list.body.map((x) => x.mintAddress)).toEqual([mintAddress]);
 
     const meta = await maya.c.get<Record<string, unknown>>(`/api/tokens/${mintAddress}/metadata.json`);
-    expect(meta.body).toMatchObject({ name: "Maya Beats", symbol: token.symbol, description: body.description, external_url: body.website });
+    expect(meta.body).toMatchObject({
+      name: "Maya Beats",
+      symbol: token.symbol,
+      description: body.description,
+      external_url: body.website,
+    });
 
-    const balances = await maya.c.get<Array<{ symbol: string; balance: string; mint: string }>>("/api/user/token-balances");
-    expect(balances.body).toEqual([{ symbol: token.symbol, name: "Maya Beats", balance: "1000000", mint: mintAddress, decimals: 9 }]);
+    const balances =
+      await maya.c.get<Array<{ symbol: string; balance: string; mint: string }>>("/api/user/token-balances");
+    expect(balances.body).toEqual([
+      { symbol: token.symbol, name: "Maya Beats", balance: "1000000", mint: mintAddress, decimals: 9 },
+    ]);
 
     // Transfer to a fan by username; circulating supply is read back from the chain.
     const fan = await creator("fan_of_maya", false);
-    const sent = await maya.c.post<{ signature: string; to: string; amount: string }>(`/api/tokens/${mintAddress}/transfer`, {
-      to: "fan_of_maya",
-      amount: "1500.5",
-    });
+    const sent = await maya.c.post<{ signature: string; to: string; amount: string }>(
+      `/api/tokens/${mintAddress}/transfer`,
+      {
+        to: "fan_of_maya",
+        amount: "1500.5",
+      },
+    );
     expect(sent.status).toBe(200);
     expect(sent.body.to).toBe(fan.wallet);
     const fanBalances = await fan.c.get<Array<{ balance: string }>>("/api/user/token-balances");
@@ -83,9 +102,10 @@ describe("launch journey", () => {
     const after = await maya.c.get<Token[]>(`/api/tokens/user/${maya.userId}`);
     expect(after.body[0]?.circulatingSupply).toBe("1500.5");
 
-    const page = await new Client(t.url).get<{ holders: Array<{ owner: string; amount: string }>; chain: { mintAuthority: null } }>(
-      `/api/tokens/${mintAddress}`,
-    );
+    const page = await new Client(t.url).get<{
+      holders: Array<{ owner: string; amount: string }>;
+      chain: { mintAuthority: null };
+    }>(`/api/tokens/${mintAddress}`);
     expect(page.body.chain.mintAuthority).toBeNull();
     expect(page.body.holders).toContainEqual({ owner: fan.wallet, amount: "1500.5" });
   });
@@ -102,7 +122,11 @@ describe("launch journey", () => {
 
   it("says clearly when there is not enough SOL, and keeps nothing half-made", async () => {
     const broke = await creator("broke_creator", false);
-    const res = await broke.c.post<ErrorBody>("/api/tokens/create", { ...form(), userId: broke.userId, creatorWallet: broke.wallet });
+    const res = await broke.c.post<ErrorBody>("/api/tokens/create", {
+      ...form(),
+      userId: broke.userId,
+      creatorWallet: broke.wallet,
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/Get Test SOL/);
     expect((await broke.c.get<Token[]>(`/api/tokens/user/${broke.userId}`)).body).toEqual([]);
@@ -112,8 +136,20 @@ describe("launch journey", () => {
     const a = await creator("sym_a");
     const b = await creator("sym_b");
     const symbol = freshSymbol();
-    expect((await a.c.post("/api/tokens/create", { ...form({ symbol }), userId: a.userId, creatorWallet: a.wallet })).status).toBe(201);
-    const dup = await b.c.post<ErrorBody>("/api/tokens/create", { ...form({ symbol }), userId: b.userId, creatorWallet: b.wallet });
+    expect(
+      (
+        await a.c.post("/api/tokens/create", {
+          ...form({ symbol }),
+          userId: a.userId,
+          creatorWallet: a.wallet,
+        })
+      ).status,
+    ).toBe(201);
+    const dup = await b.c.post<ErrorBody>("/api/tokens/create", {
+      ...form({ symbol }),
+      userId: b.userId,
+      creatorWallet: b.wallet,
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.fields?.symbol).toMatch(/already taken/);
   });
@@ -132,7 +168,11 @@ describe("validation (spec section 5, exact messages)", () => {
     [{ website: "nope" }, "website", "Invalid URL"],
   ])("%o -> %s", async (patch, field, message) => {
     const c = await creator(`v${Math.random().toString(36).slice(2, 10)}`, false);
-    const res = await c.c.post<ErrorBody>("/api/tokens/create", { ...form(patch), userId: c.userId, creatorWallet: c.wallet });
+    const res = await c.c.post<ErrorBody>("/api/tokens/create", {
+      ...form(patch),
+      userId: c.userId,
+      creatorWallet: c.wallet,
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(message);
     expect(res.body.fields?.[field]).toBe(message);
@@ -143,7 +183,11 @@ describe("cross-user access is refused", () => {
   it("nobody launches for another user or from another user's wallet", async () => {
     const victim = await creator("victim");
     const thief = await creator("thief");
-    const asVictim = await thief.c.post<ErrorBody>("/api/tokens/create", { ...form(), userId: victim.userId, creatorWallet: victim.wallet });
+    const asVictim = await thief.c.post<ErrorBody>("/api/tokens/create", {
+      ...form(),
+      userId: victim.userId,
+      creatorWallet: victim.wallet,
+    });
     expect(asVictim.status).toBe(403);
     const withVictimWallet = await thief.c.post<ErrorBody>("/api/tokens/create", {
       ...form(),
@@ -152,22 +196,39 @@ describe("cross-user access is refused", () => {
     });
     expect(withVictimWallet.status).toBe(403);
     expect(withVictimWallet.body.error).toBe("You can only launch tokens with your own wallets");
-    const anon = await new Client(t.url).post("/api/tokens/create", { ...form(), userId: victim.userId, creatorWallet: victim.wallet });
+    const anon = await new Client(t.url).post("/api/tokens/create", {
+      ...form(),
+      userId: victim.userId,
+      creatorWallet: victim.wallet,
+    });
     expect(anon.status).toBe(401);
     expect(await t.deps.ledger.getBalance(victim.wallet)).toBe(2_000_000_000n);
   });
 
   it("a transfer only moves the caller's own tokens", async () => {
     const owner = await creator("xfer_owner");
-    const launched = await owner.c.post<Created>("/api/tokens/create", { ...form(), userId: owner.userId, creatorWallet: owner.wallet });
+    const launched = await owner.c.post<Created>("/api/tokens/create", {
+      ...form(),
+      userId: owner.userId,
+      creatorWallet: owner.wallet,
+    });
     const other = await creator("xfer_other");
-    const res = await other.c.post<ErrorBody>(`/api/tokens/${launched.body.mintAddress}/transfer`, { to: "xfer_other", amount: "5" });
+    const res = await other.c.post<ErrorBody>(`/api/tokens/${launched.body.mintAddress}/transfer`, {
+      to: "xfer_other",
+      amount: "5",
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/^Not enough/);
-    const tooMuch = await owner.c.post<ErrorBody>(`/api/tokens/${launched.body.mintAddress}/transfer`, { to: "xfer_other", amount: "1000001" });
+    const tooMuch = await owner.c.post<ErrorBody>(`/api/tokens/${launched.body.mintAddress}/transfer`, {
+      to: "xfer_other",
+      amount: "1000001",
+    });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.error).toBe(`Not enough ${launched.body.token.symbol}: you have 1000000`);
-    const nobody = await owner.c.post<ErrorBody>(`/api/tokens/${launched.body.mintAddress}/transfer`, { to: "no_such_user", amount: "1" });
+    const nobody = await owner.c.post<ErrorBody>(`/api/tokens/${launched.body.mintAddress}/transfer`, {
+      to: "no_such_user",
+      amount: "1",
+    });
     expect(nobody.status).toBe(404);
   });
 });

@@ -6,7 +6,9 @@ import type { LaunchService } from "./launch.service";
 import type { TokensService } from "./tokens.service";
 import type { TransferService } from "./transfer.service";
 
-const MintParams = z.object({ mint: z.string().min(32, "Invalid mint address").max(44, "Invalid mint address") });
+const MintParams = z.object({
+  mint: z.string().min(32, "Invalid mint address").max(44, "Invalid mint address"),
+});
 const SubmitSchema = z.object({
   tokenId: z.string().min(1, "tokenId is required"),
   transaction: z.string().min(1, "Sign the transaction with your wallet").max(4000),
@@ -25,26 +27,40 @@ export const tokensRoutes =
   async (app) => {
     const launchLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
 
-    app.post("/api/tokens/create", { schema: { body: CreateTokenSchema }, config: launchLimit }, async (request, reply) => {
-      const result = await launches.launch(await request.requireUserId(), request.body);
-      return reply.status(201).send(result);
-    });
+    app.post(
+      "/api/tokens/create",
+      { schema: { body: CreateTokenSchema }, config: launchLimit },
+      async (request, reply) => {
+        const result = await launches.launch(await request.requireUserId(), request.body);
+        return reply.status(201).send(result);
+      },
+    );
 
-    app.post("/api/tokens/prepare", { schema: { body: CreateTokenSchema }, config: launchLimit }, async (request) =>
-      launches.prepare(await request.requireUserId(), request.body),
+    app.post(
+      "/api/tokens/prepare",
+      { schema: { body: CreateTokenSchema }, config: launchLimit },
+      async (request) => launches.prepare(await request.requireUserId(), request.body),
     );
 
     app.post("/api/tokens/submit", { schema: { body: SubmitSchema } }, async (request, reply) => {
-      const result = await launches.submit(await request.requireUserId(), request.body.tokenId, request.body.transaction);
+      const result = await launches.submit(
+        await request.requireUserId(),
+        request.body.tokenId,
+        request.body.transaction,
+      );
       return reply.status(201).send(result);
     });
 
     // Launches are public facts on chain; anyone may list a creator's tokens.
-    app.get("/api/tokens/user/:id", { schema: { params: z.object({ id: z.string().min(1).max(64) }) } }, async (request) =>
-      tokens.listForUser(request.params.id),
+    app.get(
+      "/api/tokens/user/:id",
+      { schema: { params: z.object({ id: z.string().min(1).max(64) }) } },
+      async (request) => tokens.listForUser(request.params.id),
     );
 
-    app.get("/api/tokens/:mint", { schema: { params: MintParams } }, async (request) => tokens.publicView(request.params.mint));
+    app.get("/api/tokens/:mint", { schema: { params: MintParams } }, async (request) =>
+      tokens.publicView(request.params.mint),
+    );
 
     app.get("/api/tokens/:mint/metadata.json", { schema: { params: MintParams } }, async (request, reply) => {
       reply.header("cache-control", "public, max-age=60");
@@ -53,11 +69,16 @@ export const tokensRoutes =
 
     app.post(
       "/api/tokens/:mint/transfer",
-      { schema: { params: MintParams, body: TransferSchema }, config: { rateLimit: { max: 60, timeWindow: "1 minute" } } },
+      {
+        schema: { params: MintParams, body: TransferSchema },
+        config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+      },
       async (request) => transfers.transfer(await request.requireUserId(), request.params.mint, request.body),
     );
 
-    app.get("/api/user/token-balances", async (request) => tokens.balancesForUser(await request.requireUserId()));
+    app.get("/api/user/token-balances", async (request) =>
+      tokens.balancesForUser(await request.requireUserId()),
+    );
 
     app.get("/api/ledger", async () => ({
       kind: ledger.info.kind,

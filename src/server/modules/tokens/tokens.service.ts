@@ -143,7 +143,9 @@ export class TokensService {
    * from their on-chain metadata). */
   async balancesForUser(userId: string): Promise<TokenBalance[]> {
     const wallets = await this.deps.accountsRepo.walletsOf(userId);
-    const holdings = (await Promise.all(wallets.map((w) => this.deps.ledger.getTokenAccountsByOwner(w.publicKey)))).flat();
+    const holdings = (
+      await Promise.all(wallets.map((w) => this.deps.ledger.getTokenAccountsByOwner(w.publicKey)))
+    ).flat();
     const byMint = new Map<string, { units: bigint; decimals: number }>();
     for (const h of holdings) {
       const prev = byMint.get(h.mint);
@@ -161,7 +163,13 @@ export class TokensService {
         symbol = info?.metadata?.symbol ?? mint.slice(0, 4);
         name = info?.metadata?.name ?? "Unknown token";
       }
-      out.push({ symbol: symbol ?? "", name: name ?? "", balance: formatAmount(units, decimals), mint, decimals });
+      out.push({
+        symbol: symbol ?? "",
+        name: name ?? "",
+        balance: formatAmount(units, decimals),
+        mint,
+        decimals,
+      });
     }
     return out.sort((a, b) => a.symbol.localeCompare(b.symbol));
   }

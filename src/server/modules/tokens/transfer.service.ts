@@ -4,7 +4,11 @@ import { badRequest, conflict, notFound } from "../../http-errors";
 import { isValidAddress } from "../../ledger/keys";
 import { tokenAmountOf } from "../../ledger/layouts";
 import { type Ledger, LedgerError } from "../../ledger/ledger";
-import { associatedTokenAddress, buildTransferTransaction, transferCostLamports } from "../../ledger/token-2022";
+import {
+  associatedTokenAddress,
+  buildTransferTransaction,
+  transferCostLamports,
+} from "../../ledger/token-2022";
 import { type AccountsRepo, isUniqueViolation } from "../accounts/accounts.repo";
 import type { WalletsService } from "../wallets/wallets.service";
 import type { TokensRepo } from "./tokens.repo";
@@ -34,18 +38,27 @@ export class TransferService {
     if (token.status !== "active") throw badRequest("This token is not live yet");
     const amount = parseAmount(input.amount, token.decimals);
     if (amount === null || amount <= 0n)
-      throw badRequest(`Enter an amount like 10 or 2.5 (at most ${token.decimals} decimals)`, { amount: "Must be a positive number" });
+      throw badRequest(`Enter an amount like 10 or 2.5 (at most ${token.decimals} decimals)`, {
+        amount: "Must be a positive number",
+      });
 
     if (input.idempotencyKey) {
       const done = await repo.transferByKey(userId, input.idempotencyKey);
-      if (done?.status === "confirmed") return this.present(done.signature ?? "", done.toWallet, done.amount, token.decimals);
+      if (done?.status === "confirmed")
+        return this.present(done.signature ?? "", done.toWallet, done.amount, token.decimals);
     }
 
     const to = await this.resolveRecipient(input.to);
     const from = await this.pickSource(userId, mint, amount, token.symbol, token.decimals);
-    if (from.publicKey === to) throw badRequest("That is your own wallet: choose another recipient", { to: "Choose another recipient" });
+    if (from.publicKey === to)
+      throw badRequest("That is your own wallet: choose another recipient", {
+        to: "Choose another recipient",
+      });
     if ((await ledger.getBalance(from.publicKey)) < transferCostLamports())
-      throw new LedgerError("Not enough test SOL in this wallet for the network fee. Use Get Test SOL and try again.", "insufficient_funds");
+      throw new LedgerError(
+        "Not enough test SOL in this wallet for the network fee. Use Get Test SOL and try again.",
+        "insufficient_funds",
+      );
 
     const owner = await this.deps.wallets.signerFor(from);
     const built = await buildTransferTransaction({
@@ -92,7 +105,8 @@ export class TransferService {
     const user = await this.deps.accountsRepo.userByUsername(text);
     if (!user) throw notFound(`No wallet address or user named "${text}"`);
     const [wallet] = await this.deps.accountsRepo.walletsOf(user.id);
-    if (!wallet) throw badRequest(`${user.username} has no wallet yet`, { to: "This user has no wallet yet" });
+    if (!wallet)
+      throw badRequest(`${user.username} has no wallet yet`, { to: "This user has no wallet yet" });
     return wallet.publicKey;
   }
 
@@ -108,7 +122,9 @@ export class TransferService {
       total += held;
       if (held >= amount) return wallet;
     }
-    throw badRequest(`Not enough ${symbol}: you have ${formatAmount(total, decimals)}`, { amount: "More than you hold" });
+    throw badRequest(`Not enough ${symbol}: you have ${formatAmount(total, decimals)}`, {
+      amount: "More than you hold",
+    });
   }
 
   private present(signature: string, to: string, amount: bigint, decimals: number) {

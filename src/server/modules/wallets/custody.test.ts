@@ -1,7 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { Custody } from "./custody";
 

@@ -11,7 +11,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Generated = { wallet: { publicKey: string; privateKey: string }; user: { id: string; wallets: Array<{ publicKey: string }> } };
+type Generated = {
+  wallet: { publicKey: string; privateKey: string };
+  user: { id: string; wallets: Array<{ publicKey: string }> };
+};
 
 describe("embedded wallets", () => {
   it("with no session, creates a wallet-only account and signs it in (the wizard's path)", async () => {
@@ -34,11 +37,18 @@ describe("embedded wallets", () => {
 
   it("adds a second wallet to a signed-in account", async () => {
     const c = new Client(t.url);
-    const reg = await c.post<{ user: { id: string } }>("/api/register", { username: "two_wallets", email: "two@example.com", password: "secret1" });
+    const reg = await c.post<{ user: { id: string } }>("/api/register", {
+      username: "two_wallets",
+      email: "two@example.com",
+      password: "secret1",
+    });
     const a = await c.post<Generated>("/api/wallet/generate");
     const b = await c.post<Generated>("/api/wallet/generate");
     expect(a.body.user.id).toBe(reg.body.user.id);
-    expect(b.body.user.wallets.map((w) => w.publicKey)).toEqual([a.body.wallet.publicKey, b.body.wallet.publicKey]);
+    expect(b.body.user.wallets.map((w) => w.publicKey)).toEqual([
+      a.body.wallet.publicKey,
+      b.body.wallet.publicKey,
+    ]);
   });
 
   it("never stores the seed in the clear", async () => {
@@ -57,7 +67,10 @@ describe("test SOL", () => {
   it("airdrops 2 SOL to the caller's own wallet", async () => {
     const c = new Client(t.url);
     const { body } = await c.post<Generated>("/api/wallet/generate");
-    const res = await c.post<{ sol: string; lamports: string }>("/api/wallet/airdrop", { address: body.wallet.publicKey, amount: 2 });
+    const res = await c.post<{ sol: string; lamports: string }>("/api/wallet/airdrop", {
+      address: body.wallet.publicKey,
+      amount: 2,
+    });
     expect(res.status).toBe(200);
     expect(res.body.sol).toBe("2");
     expect(res.body.lamports).toBe("2000000000");
@@ -69,10 +82,16 @@ describe("test SOL", () => {
     const { body } = await owner.post<Generated>("/api/wallet/generate");
     const stranger = new Client(t.url);
     await stranger.post("/api/wallet/generate");
-    const res = await stranger.post<{ error: string }>("/api/wallet/airdrop", { address: body.wallet.publicKey, amount: 2 });
+    const res = await stranger.post<{ error: string }>("/api/wallet/airdrop", {
+      address: body.wallet.publicKey,
+      amount: 2,
+    });
     expect(res.status).toBe(403);
     expect(res.body.error).toBe("You can only request test SOL with your own wallets");
-    const anon = await new Client(t.url).post("/api/wallet/airdrop", { address: body.wallet.publicKey, amount: 2 });
+    const anon = await new Client(t.url).post("/api/wallet/airdrop", {
+      address: body.wallet.publicKey,
+      amount: 2,
+    });
     expect(anon.status).toBe(401);
     expect(await t.deps.ledger.getBalance(body.wallet.publicKey)).toBe(0n);
   });
@@ -81,7 +100,10 @@ describe("test SOL", () => {
     const c = new Client(t.url);
     const { body } = await c.post<Generated>("/api/wallet/generate");
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await c.post("/api/wallet/airdrop", { address: body.wallet.publicKey, amount: 2 })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (await c.post("/api/wallet/airdrop", { address: body.wallet.publicKey, amount: 2 })).status,
+      );
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
@@ -92,19 +114,34 @@ describe("linking an external wallet", () => {
     const w = await testWallet();
     const c = new Client(t.url);
     await c.post("/api/register", { username: "linker", email: "linker@example.com", password: "secret1" });
-    const { body } = await c.post<{ message: string }>("/api/auth/wallet/challenge", { walletAddress: w.address });
-    const linked = await c.post<{ user: { wallets: Array<{ publicKey: string; kind: string }> } }>("/api/wallet/link", {
+    const { body } = await c.post<{ message: string }>("/api/auth/wallet/challenge", {
       walletAddress: w.address,
-      message: body.message,
-      signature: w.signMessage(body.message),
     });
+    const linked = await c.post<{ user: { wallets: Array<{ publicKey: string; kind: string }> } }>(
+      "/api/wallet/link",
+      {
+        walletAddress: w.address,
+        message: body.message,
+        signature: w.signMessage(body.message),
+      },
+    );
     expect(linked.status).toBe(200);
     expect(linked.body.user.wallets).toContainEqual({ publicKey: w.address, kind: "external" });
 
     const other = new Client(t.url);
-    await other.post("/api/register", { username: "linker2", email: "linker2@example.com", password: "secret1" });
-    const m = (await other.post<{ message: string }>("/api/auth/wallet/challenge", { walletAddress: w.address })).body.message;
-    const stolen = await other.post("/api/wallet/link", { walletAddress: w.address, message: m, signature: w.signMessage(m) });
+    await other.post("/api/register", {
+      username: "linker2",
+      email: "linker2@example.com",
+      password: "secret1",
+    });
+    const m = (
+      await other.post<{ message: string }>("/api/auth/wallet/challenge", { walletAddress: w.address })
+    ).body.message;
+    const stolen = await other.post("/api/wallet/link", {
+      walletAddress: w.address,
+      message: m,
+      signature: w.signMessage(m),
+    });
     expect(stolen.status).toBe(409);
   });
 });

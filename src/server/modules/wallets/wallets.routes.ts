@@ -7,13 +7,19 @@ export const walletsRoutes =
   (wallets: WalletsService, accounts: AccountsService): FastifyPluginAsyncZod =>
   async (app) => {
     // With no session this is the wizard's path: a wallet-only account is created and signed in.
-    app.post("/api/wallet/generate", { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } }, async (request, reply) => {
-      const sessionUser = await request.userId();
-      const { user, publicKey, privateKey } = await wallets.generate(sessionUser);
-      if (!sessionUser) await reply.startSession(user.id);
-      reply.header("cache-control", "no-store");
-      return reply.status(201).send({ wallet: { publicKey, privateKey }, user: await accounts.present(user.id) });
-    });
+    app.post(
+      "/api/wallet/generate",
+      { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
+      async (request, reply) => {
+        const sessionUser = await request.userId();
+        const { user, publicKey, privateKey } = await wallets.generate(sessionUser);
+        if (!sessionUser) await reply.startSession(user.id);
+        reply.header("cache-control", "no-store");
+        return reply
+          .status(201)
+          .send({ wallet: { publicKey, privateKey }, user: await accounts.present(user.id) });
+      },
+    );
 
     app.post("/api/wallet/link", { schema: { body: WalletLoginSchema } }, async (request) => {
       const userId = await request.requireUserId();
@@ -22,7 +28,9 @@ export const walletsRoutes =
       return { user: await accounts.present(userId) };
     });
 
-    app.get("/api/wallets", async (request) => ({ wallets: await wallets.list(await request.requireUserId()) }));
+    app.get("/api/wallets", async (request) => ({
+      wallets: await wallets.list(await request.requireUserId()),
+    }));
 
     app.post("/api/wallet/airdrop", { schema: { body: AirdropSchema } }, async (request) => {
       const userId = await request.requireUserId();

@@ -1,11 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { LAMPORTS_PER_SOL, TEST_AIRDROP_SOL } from "@shared/constants";
 import { formatAmount } from "@shared/amounts";
+import { LAMPORTS_PER_SOL, TEST_AIRDROP_SOL } from "@shared/constants";
 import { conflict, forbidden, notFound, tooManyRequests } from "../../http-errors";
 import { generateSeed, publicKeyFromSeed, secretKeyBase58, signerFromSeed } from "../../ledger/keys";
 import type { Ledger } from "../../ledger/ledger";
 import { SlidingWindow } from "../../lib/sliding-window";
-import { type AccountsRepo, isUniqueViolation, type UserRow, type WalletRow } from "../accounts/accounts.repo";
+import {
+  type AccountsRepo,
+  isUniqueViolation,
+  type UserRow,
+  type WalletRow,
+} from "../accounts/accounts.repo";
 import type { AccountsService } from "../accounts/accounts.service";
 import type { Custody } from "./custody";
 
@@ -66,7 +71,12 @@ export class WalletsService {
     return Promise.all(
       rows.map(async (w) => {
         const lamports = await this.deps.ledger.getBalance(w.publicKey);
-        return { publicKey: w.publicKey, kind: w.kind, lamports: lamports.toString(), sol: solText(lamports) };
+        return {
+          publicKey: w.publicKey,
+          kind: w.kind,
+          lamports: lamports.toString(),
+          sol: solText(lamports),
+        };
       }),
     );
   }
