@@ -35,8 +35,10 @@ export interface EmbeddedLedgerOptions {
 }
 
 function configure(svm: LiteSVM): LiteSVM {
-  // Our BlockClock checks blockhashes (LiteSVM accepts only its single latest one).
-  return svm.withSigverify(true).withBlockhashCheck(false).withTransactionHistory(10_000n);
+  // Our BlockClock checks blockhashes (LiteSVM accepts only its single latest one), and our
+  // History refuses duplicates, so LiteSVM keeps no history of its own: it would only bloat
+  // every checkpoint with logs we already journal.
+  return svm.withSigverify(true).withBlockhashCheck(false).withTransactionHistory(0n);
 }
 
 function genesis(faucetAddress: string): LiteSVM {

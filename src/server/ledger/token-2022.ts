@@ -85,20 +85,44 @@ export interface BuiltLaunch {
 
 type MetadataFields = Pick<LaunchParams, "name" | "symbol" | "uri" | "additionalMetadata">;
 
+/** A mint with the MetadataPointer extension (fixed size, computed once). */
+const MINT_WITH_POINTER_SIZE = getMintSize([
+  extension("MetadataPointer", {
+    authority: TOKEN_2022_PROGRAM_ADDRESS,
+    metadataAddress: TOKEN_2022_PROGRAM_ADDRESS,
+  }),
+]);
+
+const utf8Length = (text: string) => Buffer.byteLength(text, "utf8");
+
+/** The TokenMetadata TLV entry: 2-byte type + 2-byte length, update authority and mint (32
+ * each), then name, symbol, uri and each extra key and value as u32-length-prefixed strings
+ * (plus the u32 count of extra fields). Computed by hand because building the codec for
+ * getMintSize costs milliseconds per launch. */
+export function tokenMetadataTlvSize(fields: MetadataFields): number {
+  let size =
+    4 +
+    32 +
+    32 +
+    4 +
+    utf8Length(fields.name) +
+    4 +
+    utf8Length(fields.symbol) +
+    4 +
+    utf8Length(fields.uri) +
+    4;
+  for (const [key, value] of fields.additionalMetadata) size += 4 + utf8Length(key) + 4 + utf8Length(value);
+  return size;
+}
+
 /** Bytes of the mint account: created with room for the MetadataPointer only, because
  * InitializeMint2 refuses trailing bytes it cannot parse; the metadata TLV is appended by the
  * token program itself (it reallocates), paid for by the lamports we put in up front. */
-export function mintSizes(fields: MetadataFields, mintAddress: Address = TOKEN_2022_PROGRAM_ADDRESS) {
-  const pointer = extension("MetadataPointer", { authority: mintAddress, metadataAddress: mintAddress });
-  const metadata = extension("TokenMetadata", {
-    updateAuthority: mintAddress,
-    mint: mintAddress,
-    name: fields.name,
-    symbol: fields.symbol,
-    uri: fields.uri,
-    additionalMetadata: new Map(fields.additionalMetadata),
-  });
-  return { initialSpace: getMintSize([pointer]), finalSpace: getMintSize([pointer, metadata]) };
+export function mintSizes(fields: MetadataFields) {
+  return {
+    initialSpace: MINT_WITH_POINTER_SIZE,
+    finalSpace: MINT_WITH_POINTER_SIZE + tokenMetadataTlvSize(fields),
+  };
 }
 
 /** Token-2022 associated token accounts carry the ImmutableOwner extension. */
@@ -144,7 +168,7 @@ export async function buildLaunchTransaction(params: LaunchParams): Promise<Buil
   const { signer: payer, external } = asSigner(params.payer);
   const mint = params.mint.address;
   const rentFor = params.rentFor ?? defaultRentFor;
-  const { initialSpace, finalSpace } = mintSizes(params, mint);
+  const { initialSpace, finalSpace } = mintSizes(params);
   const ata = await associatedTokenAddress(payer.address, mint);
 
   const instructions: Instruction[] = [
