@@ -127,7 +127,7 @@ export default function TokenPage() {
                 href={details.token.website}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="inline-flex items-center gap-1 text-link hover:underline"
+                className="inline-flex items-center gap-1 text-link underline underline-offset-4"
               >
                 <Globe aria-hidden="true" className="size-4" />
                 {details.token.website.replace(/^https?:\/\//, "")}

@@ -88,7 +88,7 @@ export function TokenCard({ token, explorerUrl }: { token: Token; explorerUrl: s
             href={token.website}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex items-center gap-1 text-sm text-link hover:underline"
+            className="inline-flex items-center gap-1 text-sm text-link underline underline-offset-4"
           >
             <Globe aria-hidden="true" className="size-4" />
             {token.website.replace(/^https?:\/\//, "")}

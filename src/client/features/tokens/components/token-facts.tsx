@@ -63,7 +63,7 @@ export function TokenFacts({ details }: { details: TokenDetails }) {
                   href={chain.metadata.uri}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="text-link hover:underline"
+                  className="text-link underline underline-offset-4"
                 >
                   {chain.metadata.uri}
                 </a>
