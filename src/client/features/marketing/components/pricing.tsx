@@ -4,7 +4,9 @@ import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { useSession } from "@/features/auth";
+// The hook file, not the auth barrel: the barrel carries the app shell, which public pages
+// must not download.
+import { useSession } from "@/features/auth/hooks/use-session";
 import { useCtaHref } from "../hooks/use-cta-href";
 import { scrollToSection } from "../lib/scroll-to-section";
 import { Section } from "./section";

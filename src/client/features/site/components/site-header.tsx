@@ -3,7 +3,9 @@ import { type ReactNode, useEffect, useId, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { useSession } from "@/features/auth";
+// The hook file, not the auth barrel: the barrel carries the app shell, which public pages
+// must not download.
+import { useSession } from "@/features/auth/hooks/use-session";
 import { Brand } from "./brand";
 
 export type NavItem = { label: string; href: string } | { label: string; onSelect: () => void };
