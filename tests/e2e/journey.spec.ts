@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
+import { seriousA11yFindings } from "./support/axe";
 import { expectToast, postJson, serverEnv } from "./support/env";
 
 // A newcomer's first launch, end to end on the production build, the real server, PGlite
@@ -33,6 +34,12 @@ describe("newcomer journey: from the landing page to a live token in the portfol
 
   it("signs up, launches through the wizard, sees the token Live and transfers some", async () => {
     const { page, assertClean } = await openPage(context);
+    // Each state the person sees is also checked with axe: no serious or critical findings.
+    const a11y: Record<string, Awaited<ReturnType<typeof seriousA11yFindings>>> = {};
+    const audit = async (name: string) => {
+      const findings = await seriousA11yFindings(page);
+      if (findings.length) a11y[name] = findings;
+    };
     const shot = (name: string) =>
       process.env.E2E_SHOTS
         ? page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true })
@@ -79,6 +86,7 @@ describe("newcomer journey: from the landing page to a live token in the portfol
     const profile = page.getByTestId("ai-profile");
     await profile.waitFor();
     await shot("journey-1-identity");
+    await audit("journey-1-identity");
     await profile.getByRole("button", { name: "Continue" }).click();
 
     // Step 2: a new embedded wallet, funded from the test faucet.
@@ -93,6 +101,7 @@ describe("newcomer journey: from the landing page to a live token in the portfol
       .filter({ hasText: /^[1-9]/ })
       .waitFor();
     await shot("journey-2-wallet");
+    await audit("journey-2-wallet");
     await page.getByRole("button", { name: "Continue" }).click();
 
     // Step 3: the AI filled the form; an empty name shows the spec's message, then we fix it.
@@ -111,6 +120,7 @@ describe("newcomer journey: from the landing page to a live token in the portfol
     await preview.getByText(`$${symbol}`).waitFor();
     await preview.getByText("Local devnet (embedded)").waitFor();
     await shot("journey-3-review");
+    await audit("journey-3-review");
     await page.getByRole("button", { name: "Create Token" }).click();
 
     // Step 4: the mint address of a live token.
@@ -119,6 +129,7 @@ describe("newcomer journey: from the landing page to a live token in the portfol
     const mint = (await page.getByTestId("mint-address").textContent())?.trim() ?? "";
     expect(mint).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
     await shot("journey-4-success");
+    await audit("journey-4-success");
     await page.getByRole("link", { name: "View My Portfolio" }).click();
     await page.waitForURL(/\/dashboard$/);
 
@@ -137,11 +148,13 @@ describe("newcomer journey: from the landing page to a live token in the portfol
     await dialog.getByLabel("Recipient").fill(fan.username);
     await dialog.getByLabel("Amount").fill("1250.5");
     await shot("journey-5-transfer");
+    await audit("journey-5-transfer");
     await dialog.getByRole("button", { name: "Send" }).click();
     await expectToast(page, "Transfer sent");
     await dialog.waitFor({ state: "detached" });
     await card.getByTestId("circulating-supply").filter({ hasText: "1,250.5" }).waitFor();
     await shot("journey-6-portfolio");
+    await audit("journey-6-portfolio");
 
     // The public token page reads the same facts back from the ledger.
     await card.getByRole("link", { name: "View Details" }).click();
@@ -149,6 +162,7 @@ describe("newcomer journey: from the landing page to a live token in the portfol
     await page.getByText("Revoked: fixed supply").waitFor();
     expect(await page.getByTestId("chain-supply").textContent()).toBe("2,500,000");
     await shot("journey-7-token-page");
+    await audit("journey-7-token-page");
 
     assertClean();
   });
