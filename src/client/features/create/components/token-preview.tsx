@@ -24,7 +24,7 @@ export function TokenPreview({
   const shownSupply = /^\d+$/.test(totalSupply.trim()) ? groupDigits(totalSupply.trim()) : "—";
   const showImage = imageUrl && /^https?:\/\//.test(imageUrl);
   return (
-    <Card className="sticky top-24" aria-label="Live preview" data-testid="token-preview">
+    <Card className="sticky top-24 self-start" aria-label="Live preview" data-testid="token-preview">
       <CardHeader>
         <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Live preview</p>
         <div className="flex items-center gap-3">
