@@ -16,7 +16,7 @@ import { signerFromSeed } from "./keys";
 import { type EntrySink, LiteSvmLedger } from "./litesvm-ledger";
 import { TokenIndex } from "./token-index";
 import { TOKEN_PROGRAM_IDS } from "./token-state";
-import { decodeWireTransaction, messageFacts } from "./wire";
+import { parseWire } from "./wire-parse";
 
 // Opening the embedded ledger: genesis on first use, otherwise the newest checkpoint plus a
 // replay of the journal written since; then periodic checkpoints (journal rotated in the
@@ -161,15 +161,14 @@ export async function openEmbeddedLedger(options: EmbeddedLedgerOptions): Promis
  * relaxed (signatures were verified the first time; its blockhash has long expired). */
 function replay(ledger: LiteSvmLedger, svm: LiteSVM, entry: JournalEntry, warn: (m: string) => void): void {
   const wire = new Uint8Array(Buffer.from(entry.wire, "base64"));
-  const transaction = decodeWireTransaction(wire);
-  if (!transaction) {
+  const parsed = parseWire(wire);
+  if (!parsed) {
     warn(`journal entry ${entry.sig} could not be decoded; skipped`);
     return;
   }
-  const facts = messageFacts(transaction);
   svm.withSigverify(false);
   try {
-    const outcome = ledger.execute(transaction, facts, wire, { slot: BigInt(entry.slot), ts: entry.ts });
+    const outcome = ledger.execute(parsed, wire, { slot: BigInt(entry.slot), ts: entry.ts });
     const failedNow = !outcome.committed || outcome.entry.err !== null;
     if (failedNow !== (entry.err !== null)) warn(`replay of ${entry.sig} diverged from the journal`);
   } finally {

@@ -1,4 +1,5 @@
-import { address, isAddress, type KeyPairSigner, type Transaction } from "@solana/kit";
+import { address, isAddress, type KeyPairSigner } from "@solana/kit";
+import bs58 from "bs58";
 import type { LiteSVM } from "litesvm";
 import type { BlockClock } from "./block-clock";
 import { toLedgerError } from "./errors";
@@ -20,7 +21,9 @@ import { buildSolTransferTransaction } from "./system";
 import type { TokenIndex } from "./token-index";
 import { mintInfoFromAccount } from "./token-state";
 import { executeInVm, simulateInVm } from "./vm-execution";
-import { decodeWireTransaction, firstSignature, type MessageFacts, messageFacts } from "./wire";
+import { nativeOf } from "./vm-native";
+import type { MessageFacts } from "./wire";
+import { type ParsedWire, parseWire } from "./wire-parse";
 
 // The embedded ledger: LiteSVM running the real Token-2022 program, in process. Every state
 // change is a transaction executed here, then appended to the journal; callers hear back
@@ -109,19 +112,20 @@ export class LiteSvmLedger implements Ledger {
   }
 
   async getBalance(addr: string): Promise<bigint> {
-    return isAddress(addr) ? (this.svm.getBalance(address(addr)) ?? 0n) : 0n;
+    const key = addressBytes(addr);
+    return key ? (nativeOf(this.svm).getBalance(key) ?? 0n) : 0n;
   }
 
   getAccountSync(addr: string): AccountSnapshot | null {
-    if (!isAddress(addr)) return null;
-    const account = this.svm.getAccount(address(addr));
-    if (!account.exists) return null;
+    const key = addressBytes(addr);
+    const account = key ? nativeOf(this.svm).getAccount(key) : null;
+    if (!account) return null;
     return {
       address: addr,
-      lamports: account.lamports,
-      owner: account.programAddress,
-      executable: account.executable,
-      data: new Uint8Array(account.data),
+      lamports: account.lamports(),
+      owner: bs58.encode(account.owner()),
+      executable: account.executable(),
+      data: new Uint8Array(account.data()),
     };
   }
 
@@ -163,7 +167,8 @@ export class LiteSvmLedger implements Ledger {
 
   async sendTransaction(wire: Uint8Array): Promise<string> {
     this.assertOpen();
-    const { transaction, facts, signature } = readSigned(wire);
+    const parsed = readSigned(wire);
+    const { signature } = parsed;
     if (this.parts.history.has(signature) || this.pending.has(signature)) {
       throw new LedgerError(
         "This transaction was already processed.",
@@ -172,7 +177,7 @@ export class LiteSvmLedger implements Ledger {
         "AlreadyProcessed",
       );
     }
-    const age = this.parts.clock.check(facts.blockhash);
+    const age = this.parts.clock.check(parsed.blockhash);
     if (age !== "valid") {
       throw new LedgerError(
         "This transaction expired before it reached the ledger. Please try again.",
@@ -181,17 +186,17 @@ export class LiteSvmLedger implements Ledger {
         "BlockhashNotFound",
       );
     }
-    const outcome = this.execute(transaction, facts, wire, { slot: this.parts.clock.slot(), ts: Date.now() });
-    if (!outcome.committed) throw toLedgerError(outcome.error, facts.programOf, outcome.logs);
+    const outcome = this.execute(parsed, wire, { slot: this.parts.clock.slot(), ts: Date.now() });
+    if (!outcome.committed) throw toLedgerError(outcome.error, parsed.programOf, outcome.logs);
     await this.commit(outcome.entry);
-    if (outcome.entry.err) throw toLedgerError(outcome.entry.err, facts.programOf, outcome.logs);
+    if (outcome.entry.err) throw toLedgerError(outcome.entry.err, parsed.programOf, outcome.logs);
     return signature;
   }
 
   /** Runs a transaction in the VM (see executeInVm) and keeps the token index current. */
-  execute(transaction: Transaction, facts: MessageFacts, wire: Uint8Array, at: { slot: bigint; ts: number }) {
-    const outcome = executeInVm(this.svm, transaction, facts, wire, at);
-    if (outcome.committed) this.refreshTokenIndex(facts);
+  execute(parsed: ParsedWire, wire: Uint8Array, at: { slot: bigint; ts: number }) {
+    const outcome = executeInVm(this.svm, parsed, wire, at);
+    if (outcome.committed) this.refreshTokenIndex(parsed);
     return outcome;
   }
 
@@ -290,12 +295,20 @@ export class LiteSvmLedger implements Ledger {
   }
 }
 
-function readSigned(wire: Uint8Array): { transaction: Transaction; facts: MessageFacts; signature: string } {
-  const transaction = decodeWireTransaction(wire);
-  if (!transaction) throw new LedgerError("The transaction could not be read.", "rejected");
-  const signature = firstSignature(transaction);
-  if (!signature || Object.values(transaction.signatures).some((s) => s === null)) {
-    throw new LedgerError("The transaction is not fully signed.", "rejected");
+function readSigned(wire: Uint8Array): ParsedWire {
+  const parsed = parseWire(wire);
+  if (!parsed) throw new LedgerError("The transaction could not be read.", "rejected", [], "SanitizeFailure");
+  if (!parsed.fullySigned)
+    throw new LedgerError("The transaction is not fully signed.", "rejected", [], "SignatureFailure");
+  return parsed;
+}
+
+/** The 32 bytes of a base58 address, or null when it is not one. */
+function addressBytes(addr: string): Uint8Array | null {
+  try {
+    const bytes = bs58.decode(addr);
+    return bytes.length === 32 ? bytes : null;
+  } catch {
+    return null;
   }
-  return { transaction, facts: messageFacts(transaction), signature };
 }

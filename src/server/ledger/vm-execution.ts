@@ -1,9 +1,10 @@
-import { address, type Transaction } from "@solana/kit";
 import { FailedTransactionMetadata, type LiteSVM } from "litesvm";
 import { liteSvmErrorToRpc, type RpcTransactionError } from "./errors";
 import type { JournalEntry } from "./history";
 import { LAMPORTS_PER_SIGNATURE } from "./token-2022";
-import { decodeWireTransaction, firstSignature, type MessageFacts, messageFacts } from "./wire";
+import { type NativeLiteSvm, nativeOf } from "./vm-native";
+import { decodeWireTransaction, messageFacts } from "./wire";
+import type { ParsedWire } from "./wire-parse";
 
 // Running transactions in LiteSVM and turning the outcome into a journal entry: the same
 // path for live submissions and for replay at start-up, so both record the same facts.
@@ -16,37 +17,42 @@ export type ExecutionOutcome =
  * the error when nothing was committed (the fee payer was not even charged). */
 export function executeInVm(
   svm: LiteSVM,
-  transaction: Transaction,
-  facts: MessageFacts,
+  parsed: ParsedWire,
   wire: Uint8Array,
   at: { slot: bigint; ts: number },
 ): ExecutionOutcome {
-  const keys = facts.accountKeys.map((k) => address(k));
-  const pre = keys.map((k) => svm.getBalance(k) ?? 0n);
-  const clock = svm.getClock();
+  const vm = nativeOf(svm);
+  const pre = parsed.keyBytes.map((k) => vm.getBalance(k) ?? 0n);
+  const clock = vm.getClock();
   clock.slot = at.slot;
   clock.unixTimestamp = BigInt(Math.floor(at.ts / 1000));
-  svm.setClock(clock);
-  const result = runInVm(svm, transaction);
-  if (result === null) return { committed: false, error: "SignatureFailure", logs: [] };
+  vm.setClock(clock);
+  let result: ReturnType<NativeLiteSvm["sendVersionedTransaction"]>;
+  try {
+    result = parsed.versioned ? vm.sendVersionedTransaction(wire) : vm.sendLegacyTransaction(wire);
+  } catch {
+    // LiteSVM throws (rather than failing) on transactions it cannot even sanitize.
+    return { committed: false, error: "SanitizeFailure", logs: [] };
+  }
+  const failed = result instanceof FailedTransactionMetadata;
   const meta = result instanceof FailedTransactionMetadata ? result.meta() : result;
   const logs = meta.logs();
-  const post = keys.map((k) => svm.getBalance(k) ?? 0n);
+  const post = parsed.keyBytes.map((k) => vm.getBalance(k) ?? 0n);
   const error = result instanceof FailedTransactionMetadata ? liteSvmErrorToRpc(result.err()) : null;
   // A failure that charged the fee payer is on chain (like a real cluster without
   // preflight): it must be journaled, or replay would diverge. Otherwise nothing happened.
-  if (error !== null && pre[0] === post[0]) return { committed: false, error, logs };
+  if (failed && error !== null && pre[0] === post[0]) return { committed: false, error, logs };
   const entry: JournalEntry = {
     v: 1,
-    sig: firstSignature(transaction) ?? "",
+    sig: parsed.signature,
     slot: at.slot.toString(),
     ts: at.ts,
-    bh: facts.blockhash,
+    bh: parsed.blockhash,
     wire: Buffer.from(wire).toString("base64"),
     err: error,
     logs,
-    fee: (LAMPORTS_PER_SIGNATURE * BigInt(facts.numSignatures)).toString(),
-    keys: facts.accountKeys,
+    fee: (LAMPORTS_PER_SIGNATURE * BigInt(parsed.numSignatures)).toString(),
+    keys: parsed.accountKeys,
     pre: pre.map(String),
     post: post.map(String),
     cu: meta.computeUnitsConsumed().toString(),
@@ -54,16 +60,6 @@ export function executeInVm(
   return { committed: true, entry, logs };
 }
 
-/** LiteSVM throws (rather than failing) on transactions it cannot even check. */
-function runInVm(svm: LiteSVM, transaction: Transaction): ReturnType<LiteSVM["sendTransaction"]> | null {
-  try {
-    return svm.sendTransaction(transaction);
-  } catch {
-    return null;
-  }
-}
-
-/** Simulation as the RPC does it by default: signatures not checked, any blockhash. */
 export function simulateInVm(
   svm: LiteSVM,
   wire: Uint8Array,

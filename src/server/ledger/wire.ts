@@ -5,14 +5,19 @@ import {
   type Transaction,
 } from "@solana/kit";
 
+// Codecs are costly to build and stateless: build once.
+const transactionDecoder = getTransactionDecoder();
+const messageDecoder = getCompiledTransactionMessageDecoder();
+const base58 = getBase58Decoder();
+
 // Reading signed wire transactions without trusting them: any malformed input becomes null
 // so callers answer "could not be read" instead of throwing a codec error at people.
 
 export function decodeWireTransaction(wire: Uint8Array): Transaction | null {
   try {
-    const transaction = getTransactionDecoder().decode(wire);
+    const transaction = transactionDecoder.decode(wire);
     // Decoding the message too rejects garbage that merely has a plausible signature prefix.
-    getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
+    messageDecoder.decode(transaction.messageBytes);
     return transaction;
   } catch {
     return null;
@@ -22,7 +27,7 @@ export function decodeWireTransaction(wire: Uint8Array): Transaction | null {
 /** The first signature (the transaction id) in base58, or null when unsigned. */
 export function firstSignature(transaction: Transaction): string | null {
   const first = Object.values(transaction.signatures)[0];
-  return first ? getBase58Decoder().decode(first) : null;
+  return first ? base58.decode(first) : null;
 }
 
 export interface MessageFacts {
@@ -37,7 +42,7 @@ export interface MessageFacts {
 /** The parts of a transaction's message the ledger reasons about. Only static account keys
  * are known: accounts loaded through lookup tables are not indexed. */
 export function messageFacts(transaction: Transaction): MessageFacts {
-  const message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
+  const message = messageDecoder.decode(transaction.messageBytes);
   const keys: string[] = message.staticAccounts;
   const { numSignerAccounts, numReadonlySignerAccounts, numReadonlyNonSignerAccounts } = message.header;
   const instructions = "instructions" in message ? message.instructions : [];
