@@ -90,9 +90,29 @@ export class AgentsRepo {
     return rows.reverse();
   }
 
-  async insertMessage(values: typeof agentMessages.$inferInsert): Promise<MessageRow> {
-    const [row] = await this.db.insert(agentMessages).values(values).returning();
-    if (!row) throw new Error("message insert returned nothing");
-    return row;
+  /** Stores messages. Writes arriving in the same tick share one INSERT (group commit):
+   * under many concurrent chats the database does one transaction, not one per reply. */
+  insertMessages(values: Array<typeof agentMessages.$inferInsert>): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ values, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => void this.flush());
+    });
+  }
+
+  private pending: Array<{
+    values: Array<typeof agentMessages.$inferInsert>;
+    resolve(): void;
+    reject(err: unknown): void;
+  }> = [];
+
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    try {
+      await this.db.insert(agentMessages).values(batch.flatMap((b) => b.values));
+      for (const b of batch) b.resolve();
+    } catch (err) {
+      for (const b of batch) b.reject(err);
+    }
   }
 }

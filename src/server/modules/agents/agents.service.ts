@@ -12,6 +12,7 @@ import type { TokenBalance } from "@shared/schemas/token";
 import type { z } from "zod";
 import type { AiEngine, EngineInfo } from "../../ai/engine";
 import { badRequest, forbidden, notFound } from "../../http-errors";
+import { AgentCache, ConversationCache } from "./agents.cache";
 import { presentAgent, presentManaged, presentMessage, requirementText } from "./agents.presenter";
 import type { AgentsRepo, AgentWithToken } from "./agents.repo";
 
@@ -41,7 +42,14 @@ export interface ChatSession {
 /** Token-gated agents: creators manage them; holders chat with them. Access is decided by
  * the on-chain balance, read again for every message. */
 export class AgentsService {
-  constructor(private readonly deps: { repo: AgentsRepo; holdings: Holdings; ai: AiEngine }) {}
+  private readonly agentCache: AgentCache;
+  private readonly conversations = new ConversationCache(HISTORY_TURNS);
+
+  constructor(
+    private readonly deps: { repo: AgentsRepo; holdings: Holdings; ai: AiEngine; agentCacheMs?: number },
+  ) {
+    this.agentCache = new AgentCache(deps.agentCacheMs ?? 2_000);
+  }
 
   async list(userId: string | null): Promise<Agent[]> {
     const rows = await this.deps.repo.listActive();
@@ -82,6 +90,7 @@ export class AgentsService {
         : { requirementUnits: requirementUnits(tokenRequirement, row.token).toString() }),
       updatedAt: new Date(),
     });
+    this.agentCache.drop(agentId);
     return this.managed(userId, agentId);
   }
 
@@ -98,20 +107,31 @@ export class AgentsService {
     message: string,
     signal?: AbortSignal,
   ): Promise<ChatSession> {
-    const row = await this.deps.repo.byId(agentId);
+    const row = await this.agentCache.get(agentId, (id) => this.deps.repo.byId(id));
     if (!row?.agent.isActive || row.token.status !== "active") throw notFound("Agent not found");
-    await this.assertUnlocked(userId, row);
-
-    const history = await this.deps.repo.conversation(agentId, userId, HISTORY_TURNS);
-    const question = await this.deps.repo.insertMessage({
+    // The balance check (on chain, every message) and the history are independent.
+    const [, history] = await Promise.all([
+      this.assertUnlocked(userId, row),
+      this.conversations.get(agentId, userId, async () =>
+        (await this.deps.repo.conversation(agentId, userId, HISTORY_TURNS)).map((m) => ({
+          role: m.isUser ? ("user" as const) : ("assistant" as const),
+          content: m.content,
+        })),
+      ),
+    ]);
+    // Both messages are stored together once the reply ends, so no database write sits
+    // between the question and the first byte of the answer.
+    const question = {
       id: randomUUID(),
       agentId,
       userId,
       isUser: true,
       content: message,
-    });
+      engine: null,
+      createdAt: new Date(),
+    };
     const reply = await this.deps.ai.chat({
-      agent: { ...row.agent, knowledgeNotes: row.agent.knowledgeNotes },
+      agent: row.agent,
       token: {
         name: row.token.name,
         symbol: row.token.symbol,
@@ -119,25 +139,32 @@ export class AgentsService {
         totalSupply: row.token.totalSupply,
         creator: row.creator.username ?? "the creator",
       },
-      history: history.map((m) => ({ role: m.isUser ? "user" : "assistant", content: m.content })),
+      history,
       message,
       signal,
     });
 
     let saved: Promise<ChatMessage> | null = null;
-    const store = (text: string) =>
-      this.deps.repo
-        .insertMessage({
-          id: randomUUID(),
-          agentId,
-          userId,
-          isUser: false,
-          content: text.trim() || "(no answer)",
-          engine: reply.engine.label,
-          // Strictly after the question, even within the same millisecond.
-          createdAt: new Date(Math.max(Date.now(), question.createdAt.getTime() + 1)),
-        })
-        .then(presentMessage);
+    const store = async (text: string) => {
+      const answer = {
+        id: randomUUID(),
+        agentId,
+        userId,
+        isUser: false,
+        content: text.trim() || "(no answer)",
+        engine: reply.engine.label,
+        // Strictly after the question, even within the same millisecond.
+        createdAt: new Date(Math.max(Date.now(), question.createdAt.getTime() + 1)),
+      };
+      await this.deps.repo.insertMessages([question, answer]);
+      this.conversations.append(
+        agentId,
+        userId,
+        { role: "user", content: question.content },
+        { role: "assistant", content: answer.content },
+      );
+      return presentMessage(answer);
+    };
     async function* relay(): AsyncIterable<string> {
       let text = "";
       try {
@@ -147,6 +174,8 @@ export class AgentsService {
         }
       } finally {
         saved = store(text);
+        // Awaited by the route when it can; a listener that left must not crash the process.
+        saved.catch(() => {});
       }
     }
     return {

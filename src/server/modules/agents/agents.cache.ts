@@ -1,0 +1,70 @@
+import type { ChatTurn } from "../../ai/engine";
+import type { AgentWithToken } from "./agents.repo";
+
+/** Agent rows for chat, kept briefly: every message needs its agent and token, and those
+ * change rarely. This process drops an entry on its own writes; another process sharing a
+ * PostgreSQL database is seen within `ttlMs`. */
+export class AgentCache {
+  private readonly rows = new Map<string, { row: AgentWithToken; at: number }>();
+
+  constructor(private readonly ttlMs: number) {}
+
+  async get(
+    id: string,
+    load: (id: string) => Promise<AgentWithToken | null>,
+  ): Promise<AgentWithToken | null> {
+    const hit = this.rows.get(id);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.row;
+    const row = await load(id);
+    if (this.rows.size > 5_000) this.rows.clear();
+    if (row) this.rows.set(id, { row, at: Date.now() });
+    else this.rows.delete(id);
+    return row;
+  }
+
+  drop(id: string): void {
+    this.rows.delete(id);
+  }
+}
+
+/** The last few turns of each recent conversation, so a message does not re-read its
+ * history: loaded once from the database, then extended as replies are stored. Only the
+ * context given to the engine comes from here; GET …/messages always reads the database. */
+export class ConversationCache {
+  private readonly turns = new Map<string, ChatTurn[]>();
+
+  constructor(
+    private readonly keep: number,
+    private readonly maxConversations = 10_000,
+  ) {}
+
+  async get(agentId: string, userId: string, load: () => Promise<ChatTurn[]>): Promise<ChatTurn[]> {
+    const key = `${agentId}\u0000${userId}`;
+    const hit = this.turns.get(key);
+    if (hit) {
+      // Refresh its place in insertion order: the oldest conversation is evicted first.
+      this.turns.delete(key);
+      this.turns.set(key, hit);
+      return hit;
+    }
+    const loaded = (await load()).slice(-this.keep);
+    this.set(key, loaded);
+    return loaded;
+  }
+
+  append(agentId: string, userId: string, ...added: ChatTurn[]): void {
+    const key = `${agentId}\u0000${userId}`;
+    const current = this.turns.get(key);
+    // Not cached: the next message loads it from the database, which has these rows.
+    if (current) this.set(key, [...current, ...added].slice(-this.keep));
+  }
+
+  private set(key: string, turns: ChatTurn[]): void {
+    this.turns.delete(key);
+    this.turns.set(key, turns);
+    if (this.turns.size > this.maxConversations) {
+      const oldest = this.turns.keys().next().value;
+      if (oldest !== undefined) this.turns.delete(oldest);
+    }
+  }
+}
