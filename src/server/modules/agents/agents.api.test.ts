@@ -214,6 +214,18 @@ describe("chat", () => {
   });
 });
 
+describe("rate limit", () => {
+  it("limits chat per user, not per neighbour", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await chat(other, `question ${i}`)).status);
+    const limited = await chat(other, "one more");
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toBe("Too many messages in a row. Please wait a minute.");
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(30);
+    expect((await chat(fan, "Where do the pigments come from?")).status).toBe(200);
+  });
+});
+
 function parseSse(text: string): Array<{ event: string; data: unknown }> {
   return text
     .split("\n\n")
