@@ -92,3 +92,60 @@ describe("POST /api/ai/generate-identity with a provider", () => {
     expect(profile.engine).toEqual({ kind: "offline", label: `drafted offline (${reason})` });
   });
 });
+
+describe("agent chat with a provider", () => {
+  it("streams the provider's answer over SSE, labelled, and falls back offline on failure", async () => {
+    const c = new Client(t.url);
+    const reg = await c.post<{ user: { id: string } }>("/api/register", {
+      username: "provmaya",
+      email: "provmaya@example.com",
+      password: "secret1",
+    });
+    const wallet = (await c.post<{ wallet: { publicKey: string } }>("/api/wallet/generate")).body.wallet
+      .publicKey;
+    await c.post("/api/wallet/airdrop", { address: wallet, amount: 2 });
+    const launched = await c.post<{ mintAddress: string }>("/api/tokens/create", {
+      name: "Provider Test",
+      symbol: "PROVT",
+      totalSupply: "1000",
+      userId: reg.body.user.id,
+      creatorWallet: wallet,
+    });
+    const agent = await c.post<{ id: string }>("/api/ai-agents", {
+      tokenMint: launched.body.mintAddress,
+      name: "Loop Coach",
+      specialty: "Piano loops",
+      avatar: "🎹",
+      tier: "basic",
+      tokenRequirement: "1",
+      responseStyle: "Friendly",
+      knowledgeNotes: "Record loops at 70 to 80 BPM for study streams.",
+    });
+    expect(agent.status).toBe(201);
+
+    const ask = async () => {
+      const res = await fetch(`${t.url}/api/ai-agents/chat`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "text/event-stream", cookie: c.cookie },
+        body: JSON.stringify({ agentId: agent.body.id, message: "What tempo should loops have?" }),
+      });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+
+    fake.enqueue({ kind: "text", text: "Keep them between 70 and 80 BPM." });
+    const streamed = await ask();
+    expect(streamed).toContain('"label":"answered by local-fake"');
+    expect(streamed.match(/event: delta/g)?.length).toBeGreaterThan(3);
+    expect(streamed).toContain("event: done");
+    const sent = fake.requests.at(-1);
+    expect(sent?.stream).toBe(true);
+    expect(JSON.stringify(sent?.body)).toContain("70 to 80 BPM");
+
+    fake.enqueue({ kind: "status", status: 503 });
+    const fallback = await ask();
+    expect(fallback).toContain('"label":"answered offline (provider unavailable)"');
+    expect(fallback).toContain("70 to 80 BPM");
+    expect(fallback).not.toContain(KEY);
+  });
+});
