@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { address, lamports } from "@solana/kit";
+import bs58 from "bs58";
 import { LiteSVM } from "litesvm";
 import { BlockClock } from "./block-clock";
 import {
@@ -16,6 +17,7 @@ import { signerFromSeed } from "./keys";
 import { type EntrySink, LiteSvmLedger } from "./litesvm-ledger";
 import { TokenIndex } from "./token-index";
 import { TOKEN_PROGRAM_IDS } from "./token-state";
+import { nativeOf } from "./vm-native";
 import { parseWire } from "./wire-parse";
 
 // Opening the embedded ledger: genesis on first use, otherwise the newest checkpoint plus a
@@ -105,11 +107,7 @@ export async function openEmbeddedLedger(options: EmbeddedLedgerOptions): Promis
       clock.observeSlot(BigInt(entry.slot));
     }
   }
-  for (const program of TOKEN_PROGRAM_IDS) {
-    for (const account of svm.getProgramAccounts(address(program))) {
-      tokens.update(account.address, ledger.getAccountSync(account.address));
-    }
-  }
+  indexTokenAccounts(svm, tokens);
 
   const journal = new Journal(dir, Math.max(loaded.segment, (segments.at(-1) ?? -1) + 1));
   const sink: EntrySink = {
@@ -155,6 +153,23 @@ export async function openEmbeddedLedger(options: EmbeddedLedgerOptions): Promis
     },
   });
   return ledger;
+}
+
+/** Fills the token index from every account of both token programs (once, at start-up). */
+function indexTokenAccounts(svm: LiteSVM, tokens: TokenIndex): void {
+  for (const program of TOKEN_PROGRAM_IDS) {
+    for (const entry of nativeOf(svm).getProgramAccounts(bs58.decode(program))) {
+      const account = entry.account();
+      const addr = bs58.encode(entry.address);
+      tokens.update(addr, {
+        address: addr,
+        lamports: account.lamports(),
+        owner: program,
+        executable: account.executable(),
+        data: account.data(),
+      });
+    }
+  }
 }
 
 /** Re-executes a journaled transaction with the checks that could differ on a second run

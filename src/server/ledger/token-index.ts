@@ -1,6 +1,6 @@
 import type { AccountSnapshot } from "./ledger";
 import {
-  decodeMintAccount,
+  mintDecimalsOf,
   type ParsedTokenAccount,
   tokenAccountFromAccount,
   tokenAccountKind,
@@ -21,8 +21,8 @@ export class TokenIndex {
   update(address: string, account: AccountSnapshot | null): void {
     const kind = account ? tokenAccountKind(account) : null;
     if (account && kind === "mint") {
-      const mint = decodeMintAccount(account);
-      if (mint) this.mints.set(address, mint.decimals);
+      const decimals = mintDecimalsOf(account);
+      if (decimals !== null) this.mints.set(address, decimals);
       return;
     }
     const previous = this.accounts.get(address);

@@ -1,5 +1,6 @@
 import { isSome, type Option } from "@solana/kit";
 import { getMintDecoder, getTokenDecoder, type Mint, type Token } from "@solana-program/token-2022";
+import bs58 from "bs58";
 import type { AccountSnapshot, MintInfo, TokenMetadataInfo } from "./ledger";
 
 // Reading mint and token accounts of both token programs from raw account bytes. The
@@ -101,19 +102,27 @@ export interface ParsedTokenAccount {
   owner: string;
   amount: bigint;
   frozen: boolean;
-  token: Token;
 }
 
+/** The base fields of a token account, read at their fixed offsets (mint 0..32, owner
+ * 32..64, amount u64 at 64, state at 108): cheap enough for indexing every account. */
 export function tokenAccountFromAccount(account: AccountSnapshot): ParsedTokenAccount | null {
-  const token = decodeTokenAccount(account);
-  if (!token) return null;
+  if (tokenAccountKind(account) !== "token") return null;
+  const { data } = account;
+  const state = data[108];
+  if (state !== 1 && state !== 2) return null;
   return {
     address: account.address,
     programId: account.owner,
-    mint: token.mint,
-    owner: token.owner,
-    amount: token.amount,
-    frozen: token.state === 2,
-    token,
+    mint: bs58.encode(data.subarray(0, 32)),
+    owner: bs58.encode(data.subarray(32, 64)),
+    amount: new DataView(data.buffer, data.byteOffset + 64, 8).getBigUint64(0, true),
+    frozen: state === 2,
   };
+}
+
+/** A mint's decimals (byte 44) when it is an initialized mint (byte 45), else null. */
+export function mintDecimalsOf(account: AccountSnapshot): number | null {
+  if (tokenAccountKind(account) !== "mint" || account.data[45] !== 1) return null;
+  return account.data[44] ?? null;
 }
