@@ -127,6 +127,17 @@ describe("embedded ledger: launch", () => {
   });
 });
 
+describe("embedded ledger: malformed input", () => {
+  it("refuses bytes that are not a transaction", async () => {
+    for (const wire of [new Uint8Array(), new Uint8Array(300).fill(1), new Uint8Array([1, 2, 3])]) {
+      await expect(ledger.sendTransaction(wire)).rejects.toMatchObject({
+        code: "rejected",
+        message: "The transaction could not be read.",
+      });
+    }
+  });
+});
+
 describe("embedded ledger: transfers", () => {
   it("transfers tokens and creates the recipient's token account", async () => {
     const creator = await fundedSigner();
