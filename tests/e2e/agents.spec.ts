@@ -1,8 +1,9 @@
 import type { Agent } from "@shared/schemas/agents";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_FAN } from "../../src/server/modules/seed/demo-content";
+import { DEMO_CREATOR, DEMO_FAN } from "../../src/server/modules/seed/demo-content";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
+import { seriousA11yFindings } from "./support/axe";
 import { expectToast, serverEnv } from "./support/env";
 
 // The demo fan on /ai-agents, on the production build with the seeded demo content: locked
@@ -72,6 +73,7 @@ describe("token-gated agents", () => {
     expect(await page.getByText("I'm processing your request...").count()).toBe(0);
     expect(await page.getByTestId("engine-label").first().textContent()).toBe("answered offline");
     await shot("agents-chat");
+    expect(await seriousA11yFindings(page)).toEqual([]);
 
     // History is stored: after a reload the conversation is still there.
     await page.reload();
@@ -114,5 +116,53 @@ describe("token-gated agents", () => {
     await shot("agents-access-denied");
 
     assertClean([/403/]);
+  });
+
+  it("lets the demo creator add an agent for their token from the page", async () => {
+    const creatorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const login = await creatorContext.request.post(`${server.url}/api/auth/email`, {
+        data: { email: DEMO_CREATOR.email, password: DEMO_CREATOR.password },
+        headers: { origin: server.url },
+      });
+      expect(login.status()).toBe(200);
+      const { page, assertClean } = await openPage(creatorContext);
+      await page.goto(`${server.url}/ai-agents`);
+      await page.getByRole("heading", { name: "Manage agents" }).waitFor();
+      await page.getByRole("button", { name: "New agent" }).click();
+      await page.getByRole("combobox", { name: "Token" }).selectOption({ label: "Demo Beat Lab ($BEAT)" });
+      await page.getByRole("textbox", { name: "Agent name" }).fill("Mixing Buddy");
+      await page.getByRole("textbox", { name: "Specialty" }).fill("Mix feedback");
+      await page.getByRole("textbox", { name: "Tokens required" }).fill("999999999");
+      await page
+        .getByLabel("Knowledge notes")
+        .fill("# Mixing\nLeave 6 dB of headroom on the master bus before mastering.");
+      expect(await seriousA11yFindings(page)).toEqual([]);
+      await page.getByRole("button", { name: "Create agent" }).click();
+      // The server's field message lands on the field.
+      await page.getByText("Requirement exceeds the token's total supply").first().waitFor();
+      await page.getByRole("textbox", { name: "Tokens required" }).fill("50");
+      await page.getByRole("button", { name: "Create agent" }).click();
+      await expectToast(page, "Agent saved");
+
+      // It is listed for holders, unlocked for the creator, and answers from its notes.
+      const card = page.getByRole("button", { name: /^Mixing Buddy/ });
+      await card.click();
+      const input = page.getByPlaceholder("Message Mixing Buddy...");
+      await input.fill("How much headroom should I leave?");
+      await input.press("Enter");
+      await page.getByTestId("message-agent").filter({ hasText: "6 dB of headroom" }).waitFor();
+
+      // Deactivated, it leaves the list.
+      await page
+        .getByRole("listitem")
+        .filter({ hasText: "Mixing Buddy" })
+        .getByRole("button", { name: "Deactivate" })
+        .click();
+      await card.waitFor({ state: "detached" });
+      assertClean([/400/]);
+    } finally {
+      await creatorContext.close();
+    }
   });
 });
