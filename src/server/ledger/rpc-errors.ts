@@ -1,5 +1,7 @@
 import {
+  createDefaultRpcTransport,
   isSolanaError,
+  type RpcTransport,
   SOLANA_ERROR__INSTRUCTION_ERROR__CUSTOM,
   SOLANA_ERROR__INSTRUCTION_ERROR__INSUFFICIENT_FUNDS,
   SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE,
@@ -100,4 +102,28 @@ export function ledgerErrorFromRpcFailure(
     return new LedgerError(`${clusterLabel} answered with an error: ${err.message}`, "unavailable");
   }
   return new LedgerError(`${clusterLabel} is unreachable right now. Try again in a moment.`, "unavailable");
+}
+
+/** kit's default HTTP transport, plus: a JSON-RPC error that says "rate limited" (code 429,
+ * as faucets answer) becomes a LedgerError before kit tries to interpret the code. */
+export function rateLimitAwareTransport(url: string, clusterLabel: string): RpcTransport {
+  const base = createDefaultRpcTransport({ url });
+  return async <TResponse>(config: Parameters<RpcTransport>[0]) => {
+    const response = await base<TResponse>(config);
+    const error = (response as { error?: { code?: unknown; message?: unknown } }).error;
+    if (
+      error &&
+      (Number(error.code) === 429 ||
+        /airdrop limit|faucet has run dry|rate.?limit/i.test(String(error.message)))
+    ) {
+      const method = (config.payload as { method?: unknown }).method;
+      throw new LedgerError(
+        method === "requestAirdrop"
+          ? FAUCET_RATE_LIMITED
+          : `${clusterLabel} is rate-limiting requests. Wait a few seconds and try again.`,
+        "rate_limited",
+      );
+    }
+    return response;
+  };
 }

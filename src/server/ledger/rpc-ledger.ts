@@ -1,11 +1,8 @@
 import {
   address,
   type Base64EncodedWireTransaction,
-  createDefaultRpcTransport,
   createSolanaRpcFromTransport,
-  isSolanaError,
   type Rpc,
-  type RpcTransport,
   type SolanaRpcApi,
   lamports as toLamports,
   signature as toSignature,
@@ -26,7 +23,7 @@ import type {
   TransactionRecord,
 } from "./ledger";
 import { LedgerError } from "./ledger";
-import { FAUCET_RATE_LIMITED, ledgerErrorFromRpcFailure, plainJson } from "./rpc-errors";
+import { ledgerErrorFromRpcFailure, plainJson, rateLimitAwareTransport } from "./rpc-errors";
 import { mintInfoFromAccount, TOKEN_PROGRAM_IDS } from "./token-state";
 import { decodeWireTransaction, firstSignature, type MessageFacts, messageFacts } from "./wire";
 
@@ -48,30 +45,6 @@ export function clusterOf(url: string): Pick<LedgerInfo, "cluster" | "clusterLab
   if (url.includes("testnet")) return { cluster: "testnet", clusterLabel: "Solana Testnet" };
   if (url.includes("mainnet")) return { cluster: "mainnet-beta", clusterLabel: "Solana Mainnet" };
   return { cluster: "custom", clusterLabel: "Solana RPC" };
-}
-
-/** kit's default HTTP transport, plus: a JSON-RPC error that says "rate limited" (code 429,
- * as faucets answer) becomes a LedgerError before kit tries to interpret the code. */
-function rateLimitAwareTransport(url: string, clusterLabel: string): RpcTransport {
-  const base = createDefaultRpcTransport({ url });
-  return async <TResponse>(config: Parameters<RpcTransport>[0]) => {
-    const response = await base<TResponse>(config);
-    const error = (response as { error?: { code?: unknown; message?: unknown } }).error;
-    if (
-      error &&
-      (Number(error.code) === 429 ||
-        /airdrop limit|faucet has run dry|rate.?limit/i.test(String(error.message)))
-    ) {
-      const method = (config.payload as { method?: unknown }).method;
-      throw new LedgerError(
-        method === "requestAirdrop"
-          ? FAUCET_RATE_LIMITED
-          : `${clusterLabel} is rate-limiting requests. Wait a few seconds and try again.`,
-        "rate_limited",
-      );
-    }
-    return response;
-  };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
