@@ -30,7 +30,15 @@ export function aiRoutes(
           "Too many AI drafts in a row. Please wait a minute.",
         ),
       },
-      async (request) => ai.generateIdentity(request.body),
+      async (request) => {
+        try {
+          return await ai.generateIdentity(request.body);
+        } catch (err) {
+          if (err instanceof Error && err.cause)
+            request.log.error({ err: err.cause }, "identity drafting failed");
+          throw err;
+        }
+      },
     );
   };
 }

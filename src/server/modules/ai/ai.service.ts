@@ -9,7 +9,7 @@ export const IDENTITY_FAILED = "Failed to generate AI profile";
 /** Identity drafting for the wizard's first step. The engine decides how; this service gives
  * it the platform's facts (symbols in use) and turns any failure into the spec's message. */
 export class AiService {
-  constructor(private readonly deps: { db: Db; ai: AiEngine; log?: (err: unknown) => void }) {}
+  constructor(private readonly deps: { db: Db; ai: AiEngine }) {}
 
   async generateIdentity(request: IdentityRequest): Promise<AiProfile> {
     try {
@@ -17,8 +17,9 @@ export class AiService {
         isSymbolTaken: (s) => isSymbolTaken(this.deps.db, s),
       });
     } catch (err) {
-      this.deps.log?.(err);
-      throw badGateway(IDENTITY_FAILED);
+      // Engines fall back rather than throw, so this is the platform failing (the database):
+      // the cause travels with the error for the route to log.
+      throw Object.assign(badGateway(IDENTITY_FAILED), { cause: err });
     }
   }
 }
