@@ -52,6 +52,10 @@ describe("landing, signed out", () => {
   it("shows every section in the spec's order, with the spec's strings", async () => {
     const context = await newContext(browser, server.url);
     const { page, assertClean } = await openPage(context);
+    const foreign: string[] = [];
+    page.on("request", (r) => {
+      if (!r.url().startsWith(server.url) && !/^(data|blob):/.test(r.url())) foreign.push(r.url());
+    });
     await page.goto("/");
     await page.getByRole("heading", { level: 1 }).waitFor();
     const order = await page.evaluate(
@@ -114,6 +118,9 @@ describe("landing, signed out", () => {
     }
     // Never a dead link.
     expect(await page.locator('a[href="#"], a:not([href])').count()).toBe(0);
+    // Fonts, images and scripts are self-hosted: nothing is fetched from anywhere else.
+    await page.waitForLoadState("networkidle");
+    expect(foreign).toEqual([]);
     assertClean();
     await context.close();
   });

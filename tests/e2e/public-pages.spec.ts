@@ -89,3 +89,32 @@ describe("unknown routes", () => {
     await context.close();
   });
 });
+
+describe("responsive", () => {
+  it("every public page fits 360 px: no sideways scrolling, no control past the edge", async () => {
+    const context = await newContext(browser, server.url, { viewport: { width: 360, height: 740 } });
+    const { page, assertClean } = await openPage(context);
+    for (const path of ["/", "/vision", "/gemini-cli-guide", "/privacy", "/terms", "/nope"]) {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      const problems = await page.evaluate(() => {
+        const out: string[] = [];
+        if (document.documentElement.scrollWidth > window.innerWidth) {
+          out.push(`page scrolls sideways: ${document.documentElement.scrollWidth}px`);
+        }
+        for (const el of document.querySelectorAll<HTMLElement>(
+          "main a, main button, header a, header button",
+        )) {
+          const r = el.getBoundingClientRect();
+          if (r.width === 0) continue;
+          if (r.left < 0 || r.right > window.innerWidth)
+            out.push(`${el.textContent?.trim()}: ${r.left}..${r.right}`);
+        }
+        return out;
+      });
+      expect(problems, path).toEqual([]);
+    }
+    assertClean();
+    await context.close();
+  });
+});

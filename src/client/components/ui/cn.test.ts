@@ -12,6 +12,7 @@ describe("cn", () => {
     expect(cn("bg-primary text-white", "bg-white text-primary")).toBe("bg-white text-primary");
     expect(cn("bg-gradient-brand shadow-glow", "bg-none shadow-none")).toBe("bg-none shadow-none");
     expect(cn("rounded-md", "rounded-full")).toBe("rounded-full");
+    expect(cn("whitespace-nowrap", "whitespace-normal")).toBe("whitespace-normal");
   });
 
   it("keeps utilities of different kinds and variants apart", () => {

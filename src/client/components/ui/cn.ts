@@ -92,6 +92,7 @@ function groupOf(utility: string): string | null {
     if (/^[trblxyse]-/.test(rest)) return null;
     return "border-color";
   }
+  if (/^whitespace-/.test(u)) return "whitespace";
   if (u.startsWith("justify-")) return "justify";
   if (u.startsWith("items-")) return "items";
   return null;

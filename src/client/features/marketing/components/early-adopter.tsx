@@ -18,7 +18,8 @@ export function EarlyAdopter() {
         <Button
           asChild
           size="xl"
-          className="mt-8 bg-white bg-none text-primary shadow-none hover:bg-white/90"
+          // Wraps on narrow phones rather than overflowing the card.
+          className="mt-8 h-auto min-h-14 w-full bg-white bg-none py-3 text-primary whitespace-normal shadow-none hover:bg-white/90 sm:w-auto"
         >
           <Link href={ctaHref}>
             <Rocket aria-hidden="true" />

@@ -21,7 +21,8 @@ export function LandingHeader() {
         <Button asChild size="sm" variant="primary">
           <Link href="/auth?tab=wallet">
             <Wallet aria-hidden="true" />
-            Connect Wallet
+            {/* On the narrowest phones "Wallet" is read, not shown, so the menu button fits. */}
+            Connect<span className="max-[399px]:sr-only"> Wallet</span>
           </Link>
         </Button>
       }
