@@ -105,13 +105,39 @@ function abortWhenClientLeaves(response: ServerResponse): AbortSignal {
 
 const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 
+/** The SSE body. Deltas that are ready together (the offline engine produces its whole
+ * answer at once) go out in one write; a provider's slower chunks go out as they come. */
 async function* sse(session: ChatSession, request: FastifyRequest): AsyncIterable<string> {
   yield event("meta", { engine: session.engine, userMessage: session.userMessage });
+  const chunks = session.chunks[Symbol.asyncIterator]();
   try {
-    for await (const text of session.chunks) yield event("delta", { text });
-    yield event("done", { reply: await session.saved() });
+    let buffer = "";
+    let tick = nextMacrotask();
+    let pending = chunks.next();
+    for (;;) {
+      const first = await Promise.race([pending, tick]);
+      let next: IteratorResult<string>;
+      if (first === TICK) {
+        if (buffer) yield buffer;
+        buffer = "";
+        next = await pending;
+        tick = nextMacrotask();
+      } else {
+        next = first;
+      }
+      if (next.done) break;
+      buffer += event("delta", { text: next.value });
+      pending = chunks.next();
+    }
+    yield `${buffer}${event("done", { reply: await session.saved() })}`;
   } catch (err) {
     request.log.error({ err }, "agent reply failed mid-stream");
     yield event("error", { error: "The agent stopped answering. Please try again." });
+  } finally {
+    // The listener left early: end the reply so what was said is stored.
+    await chunks.return?.();
   }
 }
+
+const TICK = Symbol("tick");
+const nextMacrotask = () => new Promise<typeof TICK>((resolve) => setImmediate(() => resolve(TICK)));
