@@ -2,6 +2,7 @@
 // The server runs as its own process (production settings, PGlite on disk, embedded ledger)
 // so the load generator does not share its event loop.
 import { startServer } from "../tests/e2e/fixtures";
+import { runAiBenchmarks } from "./ai";
 import { benchApiLaunches, benchTokenList } from "./api-launch";
 import { benchRawLaunches } from "./ledger-raw";
 import { fmt, verdict } from "./stats";
@@ -36,6 +37,9 @@ async function main() {
     console.log(
       `  goal >= 3000 req/s with p99 < 25 ms: ${verdict(list.requestsPerSecond >= 3000 && list.p99 < 25)}`,
     );
+
+    console.log("");
+    await runAiBenchmarks(server.url, SECONDS);
   } finally {
     await server.stop();
   }
