@@ -2,13 +2,14 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompress } from "./scripts/vite-precompress";
 
 const apiPort = Number(process.env.API_PORT ?? 5001);
 
 export default defineConfig({
   root: "src/client",
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: {
       "@shared": fileURLToPath(new URL("./src/shared", import.meta.url)),

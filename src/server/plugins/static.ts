@@ -13,6 +13,7 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: { root: string
       root: opts.root,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed assets never change; the HTML always revalidates.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
