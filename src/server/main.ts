@@ -35,7 +35,8 @@ async function main() {
 
   await app.ready();
   const settled = await app.services.launches.reconcilePending();
-  if (settled.confirmed + settled.failed + settled.resent > 0) app.log.info({ settled }, "reconciled pending launches");
+  if (settled.confirmed + settled.failed + settled.resent > 0)
+    app.log.info({ settled }, "reconciled pending launches");
   await seedOnStart(app, { config, database, ledger });
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(

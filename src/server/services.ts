@@ -5,7 +5,14 @@ import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { AccountsService } from "./modules/accounts/accounts.service";
 import { LoginThrottle } from "./modules/accounts/login-throttle";
 import { SessionService } from "./modules/accounts/session.service";
+import { AgentsRepo } from "./modules/agents/agents.repo";
+import { agentsRoutes } from "./modules/agents/agents.routes";
+import { AgentsService } from "./modules/agents/agents.service";
+import { aiRoutes } from "./modules/ai/ai.routes";
+import { AiService } from "./modules/ai/ai.service";
 import { rpcRoutes } from "./modules/rpc/rpc.routes";
+import { siteRoutes } from "./modules/site/site.routes";
+import { SiteService } from "./modules/site/site.service";
 import { LaunchService } from "./modules/tokens/launch.service";
 import { TokensRepo } from "./modules/tokens/tokens.repo";
 import { tokensRoutes } from "./modules/tokens/tokens.routes";
@@ -14,13 +21,6 @@ import { TransferService } from "./modules/tokens/transfer.service";
 import { Custody } from "./modules/wallets/custody";
 import { walletsRoutes } from "./modules/wallets/wallets.routes";
 import { WalletsService } from "./modules/wallets/wallets.service";
-import { AgentsRepo } from "./modules/agents/agents.repo";
-import { agentsRoutes } from "./modules/agents/agents.routes";
-import { AgentsService } from "./modules/agents/agents.service";
-import { aiRoutes } from "./modules/ai/ai.routes";
-import { AiService } from "./modules/ai/ai.service";
-import { siteRoutes } from "./modules/site/site.routes";
-import { SiteService } from "./modules/site/site.service";
 
 /** Wires every service from the app's parts, and lists the route plugins in load order.
  * Services receive their dependencies as an object, so tests hand them real ones. */

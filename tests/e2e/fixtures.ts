@@ -36,12 +36,23 @@ export interface RunningServer {
 }
 
 /** The production server (built client, real PGlite, real LiteSVM) as its own process. */
-export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+): Promise<RunningServer> {
   const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), "launchpad-e2e-"));
   const port = await freePort();
   let out = "";
   const proc = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SEED_DEMO: "no", LOG_LEVEL: "warn", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dir,
+      SEED_DEMO: "no",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   proc.stdout?.on("data", (d) => (out += String(d)));

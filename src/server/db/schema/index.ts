@@ -1,4 +1,4 @@
 // One file per area; drizzle-kit reads this index.
 export * from "./accounts";
-export * from "./tokens";
 export * from "./agents";
+export * from "./tokens";

@@ -105,7 +105,9 @@ describe("/rpc read by @solana/web3.js + @solana/spl-token", () => {
     const owner = new PublicKey(creator.address);
     const parsed = await conn.getParsedTokenAccountsByOwner(owner, { programId: TOKEN_2022_PROGRAM_ID });
     expect(parsed.value).toHaveLength(1);
-    const info = (parsed.value[0]?.account.data as { parsed: { info: Record<string, unknown> } }).parsed.info;
+    const info =
+      (parsed.value[0]?.account.data as { parsed: { info: Record<string, unknown> } } | undefined)?.parsed
+        .info ?? {};
     expect(info).toMatchObject({ mint: mintAddress, owner: creator.address, state: "initialized" });
     expect(info.tokenAmount).toMatchObject({
       amount: SUPPLY.toString(),
