@@ -9,13 +9,13 @@ const vitest = (env: NodeJS.ProcessEnv, label: string) => {
   return r.status ?? 1;
 };
 
-let status = vitest({ ...process.env, TEST_DB: "pglite" }, "PGlite");
+const statuses = [vitest({ ...process.env, TEST_DB: "pglite" }, "PGlite")];
 if (process.env.TEST_DATABASE_URL) {
-  status ||= vitest(
+  statuses.push(vitest(
     { ...process.env, TEST_DB: "postgres" },
     `PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})`,
   );
 } else {
   console.log("\nTEST_DATABASE_URL is unset: the PostgreSQL pass did not run.");
 }
-process.exit(status);
+process.exit(statuses.some((s) => s !== 0) ? 1 : 0);

@@ -25,7 +25,8 @@ describe("crash safety (kill -9)", () => {
 
     for (let round = 0; round < 3; round++) {
       const server = await startServer({ RATE_LIMITS: "off" }, dataDir);
-      const c = new Client(server.url);
+      // An answer lost to the kill may never come: after 15 s it counts as unacknowledged.
+      const c = new Client(server.url, 15_000);
       if (!credentials) {
         const reg = await c.post<{ user: { id: string } }>("/api/register", {
           username: "crashy",

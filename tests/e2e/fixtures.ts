@@ -27,6 +27,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** A process killed by a signal keeps exitCode null (signalCode is set instead). */
+const isRunning = (proc: ChildProcess) => proc.exitCode === null && proc.signalCode === null;
+
 export interface RunningServer {
   url: string;
   dataDir: string;
@@ -60,7 +63,7 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    if (!isRunning(proc)) throw new Error(`server exited early:\n${out}`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
@@ -76,7 +79,7 @@ export async function startServer(
     proc,
     output: () => out,
     async stop(signal = "SIGTERM") {
-      if (proc.exitCode === null) {
+      if (isRunning(proc)) {
         const exited = new Promise((r) => proc.once("exit", r));
         proc.kill(signal);
         await exited;

@@ -2,7 +2,11 @@
 export class Client {
   /** The session cookie this client sends (tests copy it to play a thief). */
   cookie = "";
-  constructor(readonly baseUrl: string) {}
+  /** `timeoutMs`: give up on an answer after this long (a killed server may leave one hanging). */
+  constructor(
+    readonly baseUrl: string,
+    private timeoutMs?: number,
+  ) {}
 
   async request<T = unknown>(
     method: string,
@@ -16,6 +20,7 @@ export class Client {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: this.timeoutMs ? AbortSignal.timeout(this.timeoutMs) : undefined,
     });
     const setCookie = res.headers.getSetCookie();
     for (const c of setCookie) {
