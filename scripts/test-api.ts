@@ -11,10 +11,8 @@ const vitest = (env: NodeJS.ProcessEnv, label: string) => {
 
 const statuses = [vitest({ ...process.env, TEST_DB: "pglite" }, "PGlite")];
 if (process.env.TEST_DATABASE_URL) {
-  statuses.push(vitest(
-    { ...process.env, TEST_DB: "postgres" },
-    `PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})`,
-  );
+  const host = new URL(process.env.TEST_DATABASE_URL).host;
+  statuses.push(vitest({ ...process.env, TEST_DB: "postgres" }, `PostgreSQL (${host})`));
 } else {
   console.log("\nTEST_DATABASE_URL is unset: the PostgreSQL pass did not run.");
 }

@@ -61,6 +61,7 @@ export function IdentityStep({
               description={`At least ${LIMITS.aiInputMin} characters. ${identity.userInput.trim().length} so far.`}
             >
               <Textarea
+                name="userInput"
                 rows={5}
                 value={identity.userInput}
                 maxLength={2000}
@@ -71,6 +72,7 @@ export function IdentityStep({
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="Profession">
                 <Select
+                  name="profession"
                   value={identity.profession}
                   options={professionOptions}
                   onChange={(e) =>
@@ -80,6 +82,7 @@ export function IdentityStep({
               </Field>
               <Field label="Style">
                 <Select
+                  name="style"
                   value={identity.style}
                   options={styleOptions}
                   onChange={(e) => onIdentityChange({ style: e.target.value as IdentityInput["style"] })}
