@@ -114,6 +114,9 @@ export class LedgerError extends Error {
 
 export interface Ledger {
   readonly info: LedgerInfo;
+  /** Grows with every state change this process applies; lets readers reuse what they
+   * derived from the chain until it changes. Null when the chain also changes elsewhere. */
+  stateVersion(): number | null;
   health(): Promise<LedgerHealth>;
   getLatestBlockhash(): Promise<Blockhash>;
   getBlockHeight(): Promise<bigint>;

@@ -62,12 +62,17 @@ export class LiteSvmLedger implements Ledger {
   /** Executed, not yet durable: refused as duplicates, reported as not yet known. */
   private readonly pending = new Set<string>();
   private airdropCount = 0;
+  private version = 0;
   private closed = false;
   /** True when state changed since the last checkpoint. */
   dirty = false;
   private persistence: Persistence | null = null;
 
   constructor(readonly parts: LiteSvmLedgerParts) {}
+
+  stateVersion(): number {
+    return this.version;
+  }
 
   /** From now on every transaction is journaled before it is acknowledged. */
   persistTo(persistence: Persistence): void {
@@ -196,7 +201,10 @@ export class LiteSvmLedger implements Ledger {
   /** Runs a transaction in the VM (see executeInVm) and keeps the token index current. */
   execute(parsed: ParsedWire, wire: Uint8Array, at: { slot: bigint; ts: number }) {
     const outcome = executeInVm(this.svm, parsed, wire, at);
-    if (outcome.committed) this.refreshTokenIndex(parsed);
+    if (outcome.committed) {
+      this.version += 1;
+      this.refreshTokenIndex(parsed);
+    }
     return outcome;
   }
 

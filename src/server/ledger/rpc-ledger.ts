@@ -51,6 +51,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class RpcLedger implements Ledger {
   readonly info: LedgerInfo;
+
+  /** Other clients change the cluster too: nothing derived from it can be reused. */
+  stateVersion(): null {
+    return null;
+  }
   private readonly rpc: Rpc<SolanaRpcApi>;
   private readonly pollMs: number;
   private readonly confirmTimeoutMs: number;

@@ -6,8 +6,15 @@ import { users, walletChallenges, wallets } from "../../db/schema/index";
 export type UserRow = typeof users.$inferSelect;
 export type WalletRow = typeof wallets.$inferSelect;
 
-/** Queries for users, their wallets and sign-in challenges. */
+const WALLET_LIST_TTL_MS = 5_000;
+
+/** Queries for users, their wallets and sign-in challenges. Wallet rows are read on every launch, transfer and gated chat message. A wallet never
+ * changes owner, so rows by address are kept; a user's list is kept briefly and dropped when
+ * this process adds a wallet (another process's addition shows within the TTL). */
 export class AccountsRepo {
+  private walletByKey = new Map<string, WalletRow>();
+  private walletLists = new Map<string, { rows: WalletRow[]; at: number }>();
+
   constructor(private db: Db) {}
 
   async insertUser(values: {
@@ -43,18 +50,34 @@ export class AccountsRepo {
     return row ?? null;
   }
 
-  walletsOf(userId: string) {
-    return this.db.select().from(wallets).where(eq(wallets.userId, userId)).orderBy(asc(wallets.createdAt));
+  async walletsOf(userId: string): Promise<WalletRow[]> {
+    const hit = this.walletLists.get(userId);
+    if (hit && Date.now() - hit.at < WALLET_LIST_TTL_MS) return hit.rows;
+    const rows = await this.db
+      .select()
+      .from(wallets)
+      .where(eq(wallets.userId, userId))
+      .orderBy(asc(wallets.createdAt));
+    if (this.walletLists.size > 10_000) this.walletLists.clear();
+    this.walletLists.set(userId, { rows, at: Date.now() });
+    return rows;
   }
 
-  async walletByPublicKey(publicKey: string) {
+  async walletByPublicKey(publicKey: string): Promise<WalletRow | null> {
+    const known = this.walletByKey.get(publicKey);
+    if (known) return known;
     const [row] = await this.db.select().from(wallets).where(eq(wallets.publicKey, publicKey)).limit(1);
+    if (row) {
+      if (this.walletByKey.size > 100_000) this.walletByKey.clear();
+      this.walletByKey.set(publicKey, row);
+    }
     return row ?? null;
   }
 
   async insertWallet(values: typeof wallets.$inferInsert) {
     const [row] = await this.db.insert(wallets).values(values).returning();
     if (!row) throw new Error("insert returned no row");
+    this.walletLists.delete(row.userId);
     return row;
   }
 

@@ -147,7 +147,7 @@ export class LaunchService {
     input: LaunchRequest,
     payer: Parameters<typeof buildLaunchTransaction>[0]["payer"],
   ) {
-    if (await this.deps.repo.liveBySymbol(input.symbol)) throw symbolTaken(input.symbol);
+    // A taken symbol is refused by the tokens_symbol_live index at insert (no extra query).
     const mintSeed = generateSeed();
     const mint = await signerFromSeed(mintSeed);
     mintSeed.fill(0);
@@ -196,10 +196,13 @@ export class LaunchService {
   }
 
   private async send(row: TokenRow, wire: Uint8Array): Promise<CreateTokenResponse> {
+    // Executed just now, the launch left the whole supply with the creator: nothing circulates.
+    let justLaunched = true;
     try {
       await this.deps.ledger.sendTransaction(wire);
     } catch (err) {
       if (err instanceof LedgerError && err.code === "already_processed") {
+        justLaunched = false;
         // Sent before (a retry, or a crash after sending): the chain's word decides.
         const [status] = await this.deps.ledger.getSignatureStatuses([row.signature ?? ""]);
         if (status?.state !== "confirmed") throw err;
@@ -208,7 +211,7 @@ export class LaunchService {
         throw err;
       }
     }
-    return this.present(await this.markActive(row));
+    return this.present(await this.markActive(row), justLaunched ? 0n : undefined);
   }
 
   private async markActive(row: TokenRow): Promise<TokenRow> {
@@ -226,8 +229,12 @@ export class LaunchService {
     this.deps.tokens.invalidate(row.userId);
   }
 
-  private async present(row: TokenRow): Promise<CreateTokenResponse> {
-    const token = presentToken(row, this.deps.ledger.info, await this.deps.tokens.circulating(row));
+  private async present(row: TokenRow, circulating?: bigint): Promise<CreateTokenResponse> {
+    const token = presentToken(
+      row,
+      this.deps.ledger.info,
+      circulating ?? (await this.deps.tokens.circulating(row)),
+    );
     return { token, mintAddress: row.mintAddress };
   }
 }

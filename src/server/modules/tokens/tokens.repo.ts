@@ -48,15 +48,6 @@ export class TokensRepo {
     return row ?? null;
   }
 
-  async liveBySymbol(symbol: string) {
-    const [row] = await this.db
-      .select({ id: tokens.id })
-      .from(tokens)
-      .where(and(eq(tokens.symbol, symbol), ne(tokens.status, "failed")))
-      .limit(1);
-    return row ?? null;
-  }
-
   /** The user's launches, newest first; failed attempts are not portfolio items. */
   ofUser(userId: string) {
     return this.db

@@ -21,6 +21,7 @@ interface Deps {
 export class TokensService {
   private listCache = new Map<string, { rows: TokenRow[]; at: number }>();
   private ataCache = new Map<string, string>();
+  private presented = new Map<string, { rows: TokenRow[]; version: number; tokens: Token[] }>();
 
   constructor(private deps: Deps) {}
 
@@ -31,8 +32,18 @@ export class TokensService {
 
   async listForUser(userId: string): Promise<Token[]> {
     const rows = await this.rowsOf(userId);
+    // Circulating supply is read from the chain; reuse it while neither the rows nor the
+    // chain changed (the embedded ledger counts its changes; devnet never reuses).
+    const version = this.deps.ledger.stateVersion();
+    const hit = this.presented.get(userId);
+    if (hit && hit.rows === rows && version !== null && hit.version === version) return hit.tokens;
     const circulating = await this.circulatingMany(rows);
-    return rows.map((row, i) => presentToken(row, this.deps.ledger.info, circulating[i] ?? null));
+    const tokens = rows.map((row, i) => presentToken(row, this.deps.ledger.info, circulating[i] ?? null));
+    if (version !== null) {
+      if (this.presented.size > 10_000) this.presented.clear();
+      this.presented.set(userId, { rows, version, tokens });
+    }
+    return tokens;
   }
 
   /** ATAs are derived by hashing (about 1 ms each); they never change, so remember them. */

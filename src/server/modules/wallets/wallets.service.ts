@@ -15,6 +15,11 @@ import type { AccountsService } from "../accounts/accounts.service";
 import type { Custody } from "./custody";
 
 const AIRDROPS_PER_WINDOW = 10;
+// Unsealing a seed and importing it costs a few ms per launch or transfer. The signer holds
+// a non-extractable WebCrypto key, so a short-lived in-memory copy exposes no key bytes.
+const SIGNER_TTL_MS = 10 * 60_000;
+
+type KeyPairSigner = Awaited<ReturnType<typeof signerFromSeed>>;
 const AIRDROP_WINDOW_MS = 10 * 60_000;
 
 interface Deps {
@@ -29,6 +34,7 @@ export const solText = (lamports: bigint) => formatAmount(lamports, 9);
 /** Embedded wallets (server custody, sealed seeds), linked external wallets, test SOL. */
 export class WalletsService {
   private airdrops = new SlidingWindow(AIRDROP_WINDOW_MS);
+  private signers = new Map<string, { signer: KeyPairSigner; at: number }>();
 
   constructor(private deps: Deps) {}
 
@@ -97,9 +103,20 @@ export class WalletsService {
     return { signature, lamports: lamports.toString(), sol: solText(lamports) };
   }
 
-  /** A signer for an embedded wallet of this user. The seed lives only for this call. */
-  async signerFor(wallet: WalletRow) {
+  /** A signer for an embedded wallet (kept for SIGNER_TTL_MS; the seed bytes live only while unsealing). */
+  async signerFor(wallet: WalletRow): Promise<KeyPairSigner> {
     if (wallet.kind !== "embedded" || !wallet.encryptedSeed || !wallet.wrappedKey || !wallet.keyId)
+      throw forbidden("This wallet signs in your browser");
+    const cached = this.signers.get(wallet.id);
+    if (cached && Date.now() - cached.at < SIGNER_TTL_MS) return cached.signer;
+    const signer = await this.unseal(wallet);
+    if (this.signers.size > 10_000) this.signers.clear();
+    this.signers.set(wallet.id, { signer, at: Date.now() });
+    return signer;
+  }
+
+  private async unseal(wallet: WalletRow): Promise<KeyPairSigner> {
+    if (!wallet.encryptedSeed || !wallet.wrappedKey || !wallet.keyId)
       throw forbidden("This wallet signs in your browser");
     const seed = this.deps.custody.open(
       {
