@@ -1,5 +1,10 @@
 import { createPrivateKey, createPublicKey, randomBytes, verify } from "node:crypto";
-import { createKeyPairSignerFromPrivateKeyBytes, isAddress, type KeyPairSigner } from "@solana/kit";
+import {
+  createKeyPairSignerFromPrivateKeyBytes,
+  generateKeyPairSigner,
+  isAddress,
+  type KeyPairSigner,
+} from "@solana/kit";
 import bs58 from "bs58";
 
 // Ed25519 key helpers. A wallet is stored as its 32-byte seed; everything else (address,
@@ -9,6 +14,12 @@ import bs58 from "bs58";
 // DER prefixes that wrap a raw ed25519 seed (PKCS#8) and a raw public key (SPKI).
 const PKCS8_ED25519_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
 const SPKI_ED25519_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
+
+/** A fresh one-time signer (a new mint's key): generated inside WebCrypto, never exported,
+ * and about three times faster than importing random seed bytes. */
+export function generateSigner(): Promise<KeyPairSigner> {
+  return generateKeyPairSigner();
+}
 
 export function generateSeed(): Uint8Array {
   return new Uint8Array(randomBytes(32));

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { TOKEN_DECIMALS } from "@shared/constants";
 import type { CreateTokenResponse, TokenFormValues } from "@shared/schemas/token";
 import { badRequest, conflict, forbidden, notFound } from "../../http-errors";
-import { generateSeed, signerFromSeed } from "../../ledger/keys";
+import { generateSigner } from "../../ledger/keys";
 import { type Ledger, LedgerError } from "../../ledger/ledger";
 import {
   buildLaunchTransaction,
@@ -148,9 +148,7 @@ export class LaunchService {
     payer: Parameters<typeof buildLaunchTransaction>[0]["payer"],
   ) {
     // A taken symbol is refused by the tokens_symbol_live index at insert (no extra query).
-    const mintSeed = generateSeed();
-    const mint = await signerFromSeed(mintSeed);
-    mintSeed.fill(0);
+    const mint = await generateSigner();
     const blockhash = await this.deps.ledger.getLatestBlockhash();
     const built = await buildLaunchTransaction({
       payer,
