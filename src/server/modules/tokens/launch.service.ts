@@ -213,13 +213,9 @@ export class LaunchService {
   }
 
   private async markActive(row: TokenRow): Promise<TokenRow> {
-    const updated = await this.deps.repo.update(row.id, {
-      status: "active",
-      confirmedAt: new Date(),
-      signedTransaction: null,
-    });
+    const confirmedAt = await this.deps.repo.markActive(row.id);
     this.deps.tokens.invalidate(row.userId);
-    return updated ?? row;
+    return { ...row, status: "active", confirmedAt, signedTransaction: null };
   }
 
   private async markFailed(row: TokenRow, reason: string): Promise<void> {

@@ -7,7 +7,46 @@ export type TransferRow = typeof transfers.$inferSelect;
 
 /** Queries for launches and transfers. */
 export class TokensRepo {
+  private confirmQueue: Array<{ id: string; done: (at: Date | null, err?: unknown) => void }> = [];
+  private confirming = false;
+
   constructor(private db: Db) {}
+
+  /** Marks a launch confirmed. Confirmations that arrive while one write is under way go
+   * together in the next statement (group commit): one UPDATE for many launches. */
+  markActive(id: string): Promise<Date> {
+    return new Promise((resolve, reject) => {
+      this.confirmQueue.push({ id, done: (at, err) => (at ? resolve(at) : reject(err)) });
+      void this.flushConfirms();
+    });
+  }
+
+  private async flushConfirms(): Promise<void> {
+    if (this.confirming) return;
+    this.confirming = true;
+    try {
+      while (this.confirmQueue.length) {
+        const batch = this.confirmQueue.splice(0);
+        const at = new Date();
+        try {
+          await this.db
+            .update(tokens)
+            .set({ status: "active", confirmedAt: at, signedTransaction: null })
+            .where(
+              inArray(
+                tokens.id,
+                batch.map((b) => b.id),
+              ),
+            );
+          for (const b of batch) b.done(at);
+        } catch (err) {
+          for (const b of batch) b.done(null, err);
+        }
+      }
+    } finally {
+      this.confirming = false;
+    }
+  }
 
   async insert(values: typeof tokens.$inferInsert): Promise<TokenRow> {
     const [row] = await this.db.insert(tokens).values(values).returning();
