@@ -55,7 +55,8 @@ export const tokensRoutes =
     app.get(
       "/api/tokens/user/:id",
       { schema: { params: z.object({ id: z.string().min(1).max(64) }) } },
-      async (request) => tokens.listForUser(request.params.id),
+      async (request, reply) =>
+        reply.type("application/json; charset=utf-8").send(await tokens.listJsonForUser(request.params.id)),
     );
 
     app.get("/api/tokens/:mint", { schema: { params: MintParams } }, async (request) =>

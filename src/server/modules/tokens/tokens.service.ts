@@ -17,11 +17,18 @@ interface Deps {
   listCacheMs: number;
 }
 
+interface PresentedList {
+  rows: TokenRow[];
+  version: number;
+  tokens: Token[];
+  json?: string;
+}
+
 /** Reading tokens: portfolios, public pages, balances. Chain facts come from the ledger. */
 export class TokensService {
   private listCache = new Map<string, { rows: TokenRow[]; at: number }>();
   private ataCache = new Map<string, string>();
-  private presented = new Map<string, { rows: TokenRow[]; version: number; tokens: Token[] }>();
+  private presented = new Map<string, PresentedList>();
 
   constructor(private deps: Deps) {}
 
@@ -30,20 +37,29 @@ export class TokensService {
     this.listCache.delete(userId);
   }
 
-  async listForUser(userId: string): Promise<Token[]> {
+  /** A creator's tokens as JSON text, serialized once per change: the portfolio is the most
+   * read endpoint, and a creator with many tokens makes a large document. */
+  async listJsonForUser(userId: string): Promise<string> {
+    const entry = await this.presentedList(userId);
+    entry.json ??= JSON.stringify(entry.tokens);
+    return entry.json;
+  }
+
+  private async presentedList(userId: string): Promise<PresentedList> {
     const rows = await this.rowsOf(userId);
     // Circulating supply is read from the chain; reuse it while neither the rows nor the
     // chain changed (the embedded ledger counts its changes; devnet never reuses).
     const version = this.deps.ledger.stateVersion();
     const hit = this.presented.get(userId);
-    if (hit && hit.rows === rows && version !== null && hit.version === version) return hit.tokens;
+    if (hit && hit.rows === rows && version !== null && hit.version === version) return hit;
     const circulating = await this.circulatingMany(rows);
     const tokens = rows.map((row, i) => presentToken(row, this.deps.ledger.info, circulating[i] ?? null));
+    const entry: PresentedList = { rows, version: version ?? -1, tokens };
     if (version !== null) {
       if (this.presented.size > 10_000) this.presented.clear();
-      this.presented.set(userId, { rows, version, tokens });
+      this.presented.set(userId, entry);
     }
-    return tokens;
+    return entry;
   }
 
   /** ATAs are derived by hashing (about 1 ms each); they never change, so remember them. */
