@@ -3,6 +3,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
 import { newContext, signUp } from "./public-support";
+import { settleAnimations } from "./support/axe";
 
 // axe-core on every route: zero serious or critical violations (WCAG 2.1 A/AA rules plus
 // axe best practices). Public pages are checked signed out, in light and dark themes, and
@@ -48,6 +49,7 @@ async function audit(
   // Let lazy data (session, site info) settle so axe sees the finished page.
   await page.waitForLoadState("networkidle");
   if (prepare) await prepare(page);
+  await settleAnimations(page);
   const result = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .analyze();
