@@ -1,5 +1,4 @@
-import { ArrowLeft, Bot, Brain, Gift, Terminal } from "lucide-react";
-import { Link } from "wouter";
+import { Bot, Brain, Gift, Terminal } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -12,7 +11,7 @@ import {
   SetupTab,
   UsageTab,
 } from "@/features/marketing/components/guide/guide-content";
-import { PageShell } from "@/features/site";
+import { BackHomeLink, PageShell } from "@/features/site";
 
 const TABS = [
   { value: "overview", label: "Overview", Content: OverviewTab },
@@ -28,13 +27,7 @@ export default function GeminiCliGuide() {
     <PageShell>
       <div className="border-b border-border bg-surface">
         <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
-          <Link
-            href="/"
-            className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-link hover:underline"
-          >
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to home
-          </Link>
+          <BackHomeLink />
           <div className="mt-8 flex items-center gap-3">
             <span
               aria-hidden="true"

@@ -1,8 +1,8 @@
-import { ArrowLeft, ArrowRight, Handshake, KeyRound, Scale, Sprout } from "lucide-react";
+import { ArrowRight, Handshake, KeyRound, Scale, Sprout } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { useCtaHref } from "@/features/marketing";
-import { PageShell } from "@/features/site";
+import { BackHomeLink, PageShell } from "@/features/site";
 
 const PRINCIPLES = [
   {
@@ -35,13 +35,7 @@ export default function Vision() {
       <article>
         <header className="relative overflow-hidden border-b border-border bg-surface">
           <div className="mx-auto max-w-4xl px-4 py-16 sm:px-6 sm:py-24">
-            <Link
-              href="/"
-              className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-link hover:underline"
-            >
-              <ArrowLeft aria-hidden="true" className="size-4" />
-              Back to home
-            </Link>
+            <BackHomeLink />
             <p className="mt-8 text-sm font-semibold tracking-wide text-link uppercase">Our vision</p>
             <h1 className="mt-3 text-display font-extrabold">
               The creator economy should belong to{" "}

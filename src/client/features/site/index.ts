@@ -1,5 +1,6 @@
 // Public surface of the site chrome: other pages import from "@/features/site".
 export { siteQueryOptions, useSiteInfo } from "./api/get-site";
+export { BackHomeLink } from "./components/back-home-link";
 export { BRAND_NAME, Brand, BrandMark } from "./components/brand";
 export { ExternalLink } from "./components/external-link";
 export { LegalPage, type LegalSection } from "./components/legal-page";

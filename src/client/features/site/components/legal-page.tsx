@@ -1,6 +1,5 @@
-import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "wouter";
+import { BackHomeLink } from "./back-home-link";
 import { PageShell } from "./page-shell";
 
 export interface LegalSection {
@@ -25,13 +24,7 @@ export function LegalPage({
   return (
     <PageShell>
       <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-        <Link
-          href="/"
-          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-link hover:underline"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to home
-        </Link>
+        <BackHomeLink />
         <h1 className="mt-6 text-title font-bold">{title}</h1>
         <p className="mt-2 text-sm text-muted-foreground">Last updated: {updated}</p>
         <div className="mt-6 text-lg text-muted-foreground">{intro}</div>
