@@ -144,16 +144,25 @@ export function transferCostLamports(rentFor: (dataLength: number) => bigint = d
   return LAMPORTS_PER_SIGNATURE + rentFor(TOKEN_2022_ATA_SIZE);
 }
 
+// Deriving an ATA hashes and checks the curve (about 1 ms); the answer never changes, and
+// portfolios, balance checks and transfers ask for the same pairs again and again.
+const ataMemo = new Map<string, Address>();
+
 export async function associatedTokenAddress(
   owner: string,
   mint: string,
   tokenProgram: string = TOKEN_2022_PROGRAM_ADDRESS,
 ): Promise<Address> {
+  const key = `${owner}:${mint}:${tokenProgram}`;
+  const known = ataMemo.get(key);
+  if (known) return known;
   const [ata] = await findAssociatedTokenPda({
     owner: address(owner),
     mint: address(mint),
     tokenProgram: address(tokenProgram),
   });
+  if (ataMemo.size > 100_000) ataMemo.clear();
+  ataMemo.set(key, ata);
   return ata;
 }
 

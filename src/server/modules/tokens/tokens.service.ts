@@ -27,7 +27,6 @@ interface PresentedList {
 /** Reading tokens: portfolios, public pages, balances. Chain facts come from the ledger. */
 export class TokensService {
   private listCache = new Map<string, { rows: TokenRow[]; at: number }>();
-  private ataCache = new Map<string, string>();
   private presented = new Map<string, PresentedList>();
 
   constructor(private deps: Deps) {}
@@ -62,18 +61,6 @@ export class TokensService {
     return entry;
   }
 
-  /** ATAs are derived by hashing (about 1 ms each); they never change, so remember them. */
-  private async ata(owner: string, mint: string): Promise<string> {
-    const key = `${owner}:${mint}`;
-    let hit = this.ataCache.get(key);
-    if (!hit) {
-      hit = await associatedTokenAddress(owner, mint);
-      if (this.ataCache.size > 100_000) this.ataCache.clear();
-      this.ataCache.set(key, hit);
-    }
-    return hit;
-  }
-
   private async rowsOf(userId: string): Promise<TokenRow[]> {
     const hit = this.listCache.get(userId);
     if (hit && Date.now() - hit.at < this.deps.listCacheMs) return hit.rows;
@@ -93,7 +80,7 @@ export class TokensService {
   private async circulatingMany(rows: TokenRow[]): Promise<Array<bigint | null>> {
     const live = rows.filter((r) => r.status === "active");
     if (!live.length) return rows.map(() => null);
-    const atas = await Promise.all(live.map((r) => this.ata(r.creatorWallet, r.mintAddress)));
+    const atas = await Promise.all(live.map((r) => associatedTokenAddress(r.creatorWallet, r.mintAddress)));
     const accounts = await this.deps.ledger.getMultipleAccounts([...live.map((r) => r.mintAddress), ...atas]);
     const byId = new Map<string, bigint | null>();
     live.forEach((row, i) => {
@@ -161,7 +148,7 @@ export class TokensService {
   /** Base units of `mint` across all the user's wallets, read from the chain. */
   async balanceUnits(userId: string, mint: string): Promise<bigint> {
     const wallets = await this.deps.accountsRepo.walletsOf(userId);
-    const atas = await Promise.all(wallets.map((w) => this.ata(w.publicKey, mint)));
+    const atas = await Promise.all(wallets.map((w) => associatedTokenAddress(w.publicKey, mint)));
     const accounts = await this.deps.ledger.getMultipleAccounts(atas);
     return accounts.reduce((sum, a) => sum + (a ? (tokenAmountOf(a.data) ?? 0n) : 0n), 0n);
   }
