@@ -1,13 +1,14 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { PgliteThread } from "./pglite-client";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -41,15 +42,14 @@ export async function openDatabase(opts: {
       close: () => pool.end(),
     };
   }
-  let client: PGlite;
-  if (opts.memory || !opts.dataDir) {
-    client = new PGlite();
-  } else {
-    const dir = path.join(opts.dataDir, "pglite");
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+  let dataDir: string | null = null;
+  if (!opts.memory && opts.dataDir) {
+    dataDir = path.join(opts.dataDir, "pglite");
+    mkdirSync(dataDir, { recursive: true });
   }
-  const db = drizzlePglite(client, { schema });
+  const client = await PgliteThread.start({ dataDir });
+  // Drizzle's PGlite driver only calls query() and transaction(), which the thread provides.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,

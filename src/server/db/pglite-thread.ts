@@ -1,0 +1,58 @@
+// The embedded database's own thread: PGlite (Postgres compiled to WASM) runs every query
+// synchronously on the thread that owns it, so it lives here rather than on the server's
+// event loop. Requests arrive in order and are answered in order (PGlite queues them).
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite, types } from "@electric-sql/pglite";
+import type { ThreadReply, ThreadRequest, ThreadSetup } from "./pglite-protocol";
+
+const port = parentPort;
+if (!port) throw new Error("pglite-thread must run in a worker thread");
+
+// Drizzle keeps dates, times and intervals as the database's text and maps them itself
+// (its PGlite driver passes these same parsers with every query).
+const asText = (value: string) => value;
+const parsers = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((t) => [
+    t,
+    asText,
+  ]),
+);
+
+const { dataDir } = workerData as ThreadSetup;
+const reply = (message: ThreadReply) => port.postMessage(message);
+
+try {
+  const db = await PGlite.create(dataDir ?? undefined, { parsers });
+  port.on("message", (req: ThreadRequest) => {
+    if (req.op === "close") {
+      void db.close().then(() => reply({ id: req.id, ok: true, result: null }));
+      return;
+    }
+    db.query(req.sql, req.params, { rowMode: req.rowMode }).then(
+      (r) =>
+        reply({
+          id: req.id,
+          ok: true,
+          result: { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows },
+        }),
+      (err: unknown) => reply({ id: req.id, ok: false, error: describeError(err) }),
+    );
+  });
+  reply({ id: 0, ok: true, result: null });
+} catch (err) {
+  reply({ id: 0, ok: false, error: describeError(err) });
+}
+
+/** What crosses back to the server: the message and SQLSTATE details callers branch on. */
+function describeError(err: unknown) {
+  const e = err as Record<string, unknown>;
+  const text = (key: string) => (typeof e?.[key] === "string" ? (e[key] as string) : undefined);
+  return {
+    message: err instanceof Error ? err.message : String(err),
+    code: text("code"),
+    constraint: text("constraint"),
+    detail: text("detail"),
+    table: text("table"),
+    column: text("column"),
+  };
+}
