@@ -60,7 +60,7 @@ export async function openEmbeddedLedger(options: EmbeddedLedgerOptions): Promis
   const warn = options.warn ?? (() => undefined);
   const dir = options.chainDir;
   if (!dir) {
-    const faucet = await signerFromSeed(new Uint8Array(randomBytes(32)));
+    const faucet = signerFromSeed(new Uint8Array(randomBytes(32)));
     const svm = configure(genesis(faucet.address));
     const clock = new BlockClock(new Uint8Array(randomBytes(32)));
     return new LiteSvmLedger({ svm, clock, faucet, history: new History(null), tokens: new TokenIndex() });
@@ -69,7 +69,7 @@ export async function openEmbeddedLedger(options: EmbeddedLedgerOptions): Promis
   fs.mkdirSync(dir, { recursive: true });
   removeStaleTemps(dir);
   const identity = loadOrCreateIdentity(dir);
-  const faucet = await signerFromSeed(identity.faucetSeed);
+  const faucet = signerFromSeed(identity.faucetSeed);
   const clock = new BlockClock(identity.blockhashSecret);
 
   let loaded = loadNewestCheckpoint(dir);

@@ -1,24 +1,57 @@
-import { createPrivateKey, createPublicKey, randomBytes, verify } from "node:crypto";
 import {
-  createKeyPairSignerFromPrivateKeyBytes,
-  generateKeyPairSigner,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  randomBytes,
+  sign,
+  verify,
+} from "node:crypto";
+import {
+  type Address,
   isAddress,
-  type KeyPairSigner,
+  type MessagePartialSigner,
+  type ReadonlyUint8Array,
+  type SignatureBytes,
+  type TransactionPartialSigner,
 } from "@solana/kit";
 import bs58 from "bs58";
 
 // Ed25519 key helpers. A wallet is stored as its 32-byte seed; everything else (address,
-// signer, the 64-byte secret wallets import) derives from it. Node's crypto is used for the
-// synchronous parts so callers need not await a key derivation or a signature check.
+// signer, the 64-byte secret wallets import) derives from it. Node's crypto does the work
+// synchronously: an ed25519 key or signature takes tens of microseconds, less than
+// scheduling one of WebCrypto's async jobs, whose answers also queue behind other requests.
 
 // DER prefixes that wrap a raw ed25519 seed (PKCS#8) and a raw public key (SPKI).
 const PKCS8_ED25519_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
 const SPKI_ED25519_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
 
-/** A fresh one-time signer (a new mint's key): generated inside WebCrypto, never exported,
- * and about three times faster than importing random seed bytes. */
-export function generateSigner(): Promise<KeyPairSigner> {
-  return generateKeyPairSigner();
+/** A kit signer (transactions and messages) over a node:crypto private key. */
+export type Signer = TransactionPartialSigner & MessagePartialSigner;
+
+function signerOf(privateKey: KeyObject, publicKey: Uint8Array): Signer {
+  const address = bs58.encode(publicKey) as Address;
+  const signBytes = (bytes: ReadonlyUint8Array) =>
+    Object.freeze({
+      [address]: new Uint8Array(sign(null, bytes as Uint8Array, privateKey)) as SignatureBytes,
+    });
+  return Object.freeze({
+    address,
+    signTransactions: async (txs) => txs.map((tx) => signBytes(tx.messageBytes)),
+    signMessages: async (messages) => messages.map((m) => signBytes(m.content)),
+  } satisfies Signer);
+}
+
+/** The raw 32 bytes of an ed25519 public key object. */
+function rawPublicKey(key: KeyObject): Uint8Array {
+  const spki = key.export({ format: "der", type: "spki" });
+  return new Uint8Array(spki.subarray(spki.length - 32));
+}
+
+/** A fresh one-time signer (a new mint's key): never stored, so never exported. */
+export function generateSigner(): Signer {
+  const { privateKey, publicKey } = generateKeyPairSync("ed25519");
+  return signerOf(privateKey, rawPublicKey(publicKey));
 }
 
 export function generateSeed(): Uint8Array {
@@ -29,16 +62,14 @@ function assertSeed(seed: Uint8Array): void {
   if (seed.length !== 32) throw new Error("An ed25519 seed is 32 bytes");
 }
 
+function privateKeyFromSeed(seed: Uint8Array): KeyObject {
+  assertSeed(seed);
+  return createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: "der", type: "pkcs8" });
+}
+
 /** The raw 32-byte public key of a seed. */
 export function publicKeyBytesFromSeed(seed: Uint8Array): Uint8Array {
-  assertSeed(seed);
-  const privateKey = createPrivateKey({
-    key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]),
-    format: "der",
-    type: "pkcs8",
-  });
-  const spki = createPublicKey(privateKey).export({ format: "der", type: "spki" });
-  return new Uint8Array(spki.subarray(spki.length - 32));
+  return rawPublicKey(createPublicKey(privateKeyFromSeed(seed)));
 }
 
 /** The base58 Solana address of a seed. */
@@ -47,9 +78,9 @@ export function publicKeyFromSeed(seed: Uint8Array): string {
 }
 
 /** A kit signer for transactions and messages. */
-export function signerFromSeed(seed: Uint8Array): Promise<KeyPairSigner> {
-  assertSeed(seed);
-  return createKeyPairSignerFromPrivateKeyBytes(seed, false);
+export function signerFromSeed(seed: Uint8Array): Signer {
+  const privateKey = privateKeyFromSeed(seed);
+  return signerOf(privateKey, rawPublicKey(createPublicKey(privateKey)));
 }
 
 /** The 64-byte secret key (seed || public key) in base58: what Phantom and Solflare import. */

@@ -74,7 +74,7 @@ describe("embedded ledger: launch", () => {
     });
     expect(info?.metadata?.additionalMetadata).toEqual(fields.additionalMetadata);
 
-    const ata = await associatedTokenAddress(creator.address, mint.address);
+    const ata = associatedTokenAddress(creator.address, mint.address);
     const holdings = await ledger.getTokenAccountsByOwner(creator.address);
     expect(holdings).toEqual([
       { address: ata, mint: mint.address, owner: creator.address, amount: supply, decimals: 9 },
@@ -159,7 +159,7 @@ describe("embedded ledger: transfers", () => {
     expect(fanHolding).toMatchObject({
       mint: mint.address,
       amount: 1234n,
-      address: await associatedTokenAddress(fan.address, mint.address),
+      address: associatedTokenAddress(fan.address, mint.address),
     });
     const holders = await ledger.getTokenAccountsByMint(mint.address);
     expect(holders.map((h) => h.amount)).toEqual([supply - 1234n, 1234n]);

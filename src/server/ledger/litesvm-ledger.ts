@@ -1,9 +1,10 @@
-import { address, isAddress, type KeyPairSigner } from "@solana/kit";
+import { address, isAddress } from "@solana/kit";
 import bs58 from "bs58";
 import type { LiteSVM } from "litesvm";
 import type { BlockClock } from "./block-clock";
 import { toLedgerError } from "./errors";
 import { encodeEntry, type History, type JournalEntry } from "./history";
+import type { Signer } from "./keys";
 import type {
   AccountSnapshot,
   Blockhash,
@@ -41,7 +42,7 @@ export interface EntrySink {
 export interface LiteSvmLedgerParts {
   svm: LiteSVM;
   clock: BlockClock;
-  faucet: KeyPairSigner;
+  faucet: Signer;
   history: History;
   tokens: TokenIndex;
 }

@@ -7,7 +7,6 @@ import {
   getSignatureFromTransaction,
   getTransactionEncoder,
   type Instruction,
-  type KeyPairSigner,
   partiallySignTransactionMessageWithSigners,
   pipe,
   setTransactionMessageFeePayerSigner,
@@ -21,7 +20,6 @@ import { getCreateAccountInstruction } from "@solana-program/system";
 import {
   AuthorityType,
   extension,
-  findAssociatedTokenPda,
   getCreateAssociatedTokenIdempotentInstruction,
   getInitializeMetadataPointerInstruction,
   getInitializeMint2Instruction,
@@ -37,6 +35,7 @@ import {
 } from "@solana-program/token-2022";
 import { verifySignature as verifyEd25519 } from "./keys";
 import type { Blockhash } from "./ledger";
+import { findAssociatedTokenAddress } from "./pda";
 import { decodeWireTransaction } from "./wire";
 
 // Pure transaction builders for the Token-2022 launch and transfers: no I/O, so the same
@@ -57,7 +56,7 @@ export function defaultRentFor(dataLength: number): bigint {
 export interface LaunchParams {
   /** A signer for the embedded wallet; a bare address when an external wallet signs later. */
   payer: TransactionSigner | Address | string;
-  mint: KeyPairSigner;
+  mint: TransactionSigner;
   name: string;
   symbol: string;
   uri: string;
@@ -144,23 +143,19 @@ export function transferCostLamports(rentFor: (dataLength: number) => bigint = d
   return LAMPORTS_PER_SIGNATURE + rentFor(TOKEN_2022_ATA_SIZE);
 }
 
-// Deriving an ATA hashes and checks the curve (about 1 ms); the answer never changes, and
-// portfolios, balance checks and transfers ask for the same pairs again and again.
+// Deriving an ATA hashes and checks the curve (a few hundred microseconds); the answer never
+// changes, and portfolios, balance checks and transfers ask for the same pairs again and again.
 const ataMemo = new Map<string, Address>();
 
-export async function associatedTokenAddress(
+export function associatedTokenAddress(
   owner: string,
   mint: string,
   tokenProgram: string = TOKEN_2022_PROGRAM_ADDRESS,
-): Promise<Address> {
+): Address {
   const key = `${owner}:${mint}:${tokenProgram}`;
   const known = ataMemo.get(key);
   if (known) return known;
-  const [ata] = await findAssociatedTokenPda({
-    owner: address(owner),
-    mint: address(mint),
-    tokenProgram: address(tokenProgram),
-  });
+  const ata = findAssociatedTokenAddress(owner, mint, tokenProgram);
   if (ataMemo.size > 100_000) ataMemo.clear();
   ataMemo.set(key, ata);
   return ata;
@@ -178,7 +173,7 @@ export async function buildLaunchTransaction(params: LaunchParams): Promise<Buil
   const mint = params.mint.address;
   const rentFor = params.rentFor ?? defaultRentFor;
   const { initialSpace, finalSpace } = mintSizes(params);
-  const ata = await associatedTokenAddress(payer.address, mint);
+  const ata = associatedTokenAddress(payer.address, mint);
 
   const instructions: Instruction[] = [
     getCreateAccountInstruction({
@@ -255,8 +250,8 @@ export interface TransferParams {
 export async function buildTransferTransaction(params: TransferParams): Promise<BuiltTransaction> {
   const tokenProgram = address(params.tokenProgram ?? TOKEN_2022_PROGRAM_ADDRESS);
   const mint = address(params.mint);
-  const source = await associatedTokenAddress(params.owner.address, mint, tokenProgram);
-  const destination = await associatedTokenAddress(params.destinationOwner, mint, tokenProgram);
+  const source = associatedTokenAddress(params.owner.address, mint, tokenProgram);
+  const destination = associatedTokenAddress(params.destinationOwner, mint, tokenProgram);
   const instructions: Instruction[] = [
     getCreateAssociatedTokenIdempotentInstruction({
       payer: params.owner,

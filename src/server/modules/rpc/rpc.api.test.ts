@@ -53,7 +53,7 @@ beforeAll(async () => {
   app = await startTestApp();
   ledger = app.deps.ledger;
   conn = new Connection(`${app.url}/rpc`, "confirmed");
-  creator = await signerFromSeed(seed);
+  creator = signerFromSeed(seed);
   await ledger.airdrop(creator.address, 2_000_000_000n);
   const mint = await generateKeyPairSigner();
   const built = await buildLaunchTransaction({
@@ -94,7 +94,7 @@ describe("/rpc read by @solana/web3.js + @solana/spl-token", () => {
 
     const owner = new PublicKey(creator.address);
     const ata = getAssociatedTokenAddressSync(mint, owner, false, TOKEN_2022_PROGRAM_ID);
-    expect(ata.toBase58()).toBe(await associatedTokenAddress(creator.address, mintAddress));
+    expect(ata.toBase58()).toBe(associatedTokenAddress(creator.address, mintAddress));
     const account = await getAccount(conn, ata, "confirmed", TOKEN_2022_PROGRAM_ID);
     expect(account.amount).toBe(SUPPLY);
     expect(account.owner.toBase58()).toBe(creator.address);

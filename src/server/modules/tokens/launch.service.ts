@@ -148,7 +148,7 @@ export class LaunchService {
     payer: Parameters<typeof buildLaunchTransaction>[0]["payer"],
   ) {
     // A taken symbol is refused by the tokens_symbol_live index at insert (no extra query).
-    const mint = await generateSigner();
+    const mint = generateSigner();
     const blockhash = await this.deps.ledger.getLatestBlockhash();
     const built = await buildLaunchTransaction({
       payer,

@@ -80,7 +80,7 @@ export class TokensService {
   private async circulatingMany(rows: TokenRow[]): Promise<Array<bigint | null>> {
     const live = rows.filter((r) => r.status === "active");
     if (!live.length) return rows.map(() => null);
-    const atas = await Promise.all(live.map((r) => associatedTokenAddress(r.creatorWallet, r.mintAddress)));
+    const atas = live.map((r) => associatedTokenAddress(r.creatorWallet, r.mintAddress));
     const accounts = await this.deps.ledger.getMultipleAccounts([...live.map((r) => r.mintAddress), ...atas]);
     const byId = new Map<string, bigint | null>();
     live.forEach((row, i) => {
@@ -148,7 +148,7 @@ export class TokensService {
   /** Base units of `mint` across all the user's wallets, read from the chain. */
   async balanceUnits(userId: string, mint: string): Promise<bigint> {
     const wallets = await this.deps.accountsRepo.walletsOf(userId);
-    const atas = await Promise.all(wallets.map((w) => associatedTokenAddress(w.publicKey, mint)));
+    const atas = wallets.map((w) => associatedTokenAddress(w.publicKey, mint));
     const accounts = await this.deps.ledger.getMultipleAccounts(atas);
     return accounts.reduce((sum, a) => sum + (a ? (tokenAmountOf(a.data) ?? 0n) : 0n), 0n);
   }

@@ -113,7 +113,7 @@ export class TransferService {
   /** The caller's embedded wallet that holds enough of the token. */
   private async pickSource(userId: string, mint: string, amount: bigint, symbol: string, decimals: number) {
     const wallets = (await this.deps.accountsRepo.walletsOf(userId)).filter((w) => w.kind === "embedded");
-    const atas = await Promise.all(wallets.map((w) => associatedTokenAddress(w.publicKey, mint)));
+    const atas = wallets.map((w) => associatedTokenAddress(w.publicKey, mint));
     const accounts = await this.deps.ledger.getMultipleAccounts(atas);
     let total = 0n;
     for (const [i, wallet] of wallets.entries()) {

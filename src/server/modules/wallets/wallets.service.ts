@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { formatAmount } from "@shared/amounts";
 import { LAMPORTS_PER_SOL, TEST_AIRDROP_SOL } from "@shared/constants";
 import { conflict, forbidden, notFound, tooManyRequests } from "../../http-errors";
-import { generateSeed, publicKeyFromSeed, secretKeyBase58, signerFromSeed } from "../../ledger/keys";
+import {
+  generateSeed,
+  publicKeyFromSeed,
+  type Signer,
+  secretKeyBase58,
+  signerFromSeed,
+} from "../../ledger/keys";
 import type { Ledger } from "../../ledger/ledger";
 import { SlidingWindow } from "../../lib/sliding-window";
 import {
@@ -15,11 +21,10 @@ import type { AccountsService } from "../accounts/accounts.service";
 import type { Custody } from "./custody";
 
 const AIRDROPS_PER_WINDOW = 10;
-// Unsealing a seed and importing it costs a few ms per launch or transfer. The signer holds
-// a non-extractable WebCrypto key, so a short-lived in-memory copy exposes no key bytes.
+// Unsealing a seed costs a key unwrap and a decryption per launch or transfer. The signer
+// keeps its key object in a closure (never serialized, never logged) for a short while.
 const SIGNER_TTL_MS = 10 * 60_000;
 
-type KeyPairSigner = Awaited<ReturnType<typeof signerFromSeed>>;
 const AIRDROP_WINDOW_MS = 10 * 60_000;
 
 interface Deps {
@@ -34,7 +39,7 @@ export const solText = (lamports: bigint) => formatAmount(lamports, 9);
 /** Embedded wallets (server custody, sealed seeds), linked external wallets, test SOL. */
 export class WalletsService {
   private airdrops = new SlidingWindow(AIRDROP_WINDOW_MS);
-  private signers = new Map<string, { signer: KeyPairSigner; at: number }>();
+  private signers = new Map<string, { signer: Signer; at: number }>();
 
   constructor(private deps: Deps) {}
 
@@ -104,7 +109,7 @@ export class WalletsService {
   }
 
   /** A signer for an embedded wallet (kept for SIGNER_TTL_MS; the seed bytes live only while unsealing). */
-  async signerFor(wallet: WalletRow): Promise<KeyPairSigner> {
+  async signerFor(wallet: WalletRow): Promise<Signer> {
     if (wallet.kind !== "embedded" || !wallet.encryptedSeed || !wallet.wrappedKey || !wallet.keyId)
       throw forbidden("This wallet signs in your browser");
     const cached = this.signers.get(wallet.id);
@@ -115,7 +120,7 @@ export class WalletsService {
     return signer;
   }
 
-  private async unseal(wallet: WalletRow): Promise<KeyPairSigner> {
+  private async unseal(wallet: WalletRow): Promise<Signer> {
     if (!wallet.encryptedSeed || !wallet.wrappedKey || !wallet.keyId)
       throw forbidden("This wallet signs in your browser");
     const seed = this.deps.custody.open(
@@ -128,7 +133,7 @@ export class WalletsService {
       { walletId: wallet.id, userId: wallet.userId },
     );
     try {
-      return await signerFromSeed(seed);
+      return signerFromSeed(seed);
     } finally {
       seed.fill(0);
     }
