@@ -1,15 +1,17 @@
-import { address, generateKeyPairSigner, getTransactionDecoder, lamports } from "@solana/kit";
+import { address, getTransactionDecoder, lamports } from "@solana/kit";
 import { FailedTransactionMetadata, LiteSVM } from "litesvm";
+import { generateSigner } from "../src/server/ledger/keys";
 import { buildLaunchTransaction } from "../src/server/ledger/token-2022";
 
 // The ceiling the API is compared against: launch transactions built, signed and executed
-// in-process on a bare LiteSVM (fresh mint key each time, no journal, no HTTP, no database).
+// in-process on a bare LiteSVM (fresh mint key each time, no journal, no HTTP, no database),
+// with the same builder and the same signers the server uses.
 
 export async function benchRawLaunches(
   seconds: number,
 ): Promise<{ launchesPerSecond: number; launches: number }> {
   const svm = new LiteSVM().withBlockhashCheck(false);
-  const payer = await generateKeyPairSigner();
+  const payer = generateSigner();
   svm.setAccount({
     address: payer.address,
     lamports: lamports(1_000_000n * 1_000_000_000n),
@@ -22,7 +24,7 @@ export async function benchRawLaunches(
   const decoder = getTransactionDecoder();
 
   const launchOnce = async (i: number) => {
-    const mint = await generateKeyPairSigner();
+    const mint = generateSigner();
     const built = await buildLaunchTransaction({
       payer,
       mint,
