@@ -36,8 +36,9 @@ export const tokens = pgTable(
   },
   (t) => [
     uniqueIndex("tokens_mint").on(t.mintAddress),
+    // Also serves lookups by user alone (its leading column): no separate user index to
+    // maintain on every launch.
     uniqueIndex("tokens_user_idem").on(t.userId, t.idempotencyKey),
-    index("tokens_user").on(t.userId),
     // A symbol names one live token on the platform; failed launches free it again.
     uniqueIndex("tokens_symbol_live").on(t.symbol).where(sql`status <> 'failed'`),
   ],

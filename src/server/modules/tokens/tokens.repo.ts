@@ -1,57 +1,45 @@
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { GroupCommit } from "../../db/group-commit";
 import { tokens, transfers } from "../../db/schema/index";
 
 export type TokenRow = typeof tokens.$inferSelect;
 export type TransferRow = typeof transfers.$inferSelect;
 
-/** Queries for launches and transfers. */
+// What an insert reads back: every column but the signed bytes the caller just wrote.
+const { signedTransaction: _written, ...insertedColumns } = getTableColumns(tokens);
+
+/** Queries for launches and transfers. Launch rows are written by group commit: at a busy
+ * moment one statement inserts (or confirms) the launches of many requests. */
 export class TokensRepo {
-  private confirmQueue: Array<{ id: string; done: (at: Date | null, err?: unknown) => void }> = [];
-  private confirming = false;
+  private inserts = new GroupCommit(async (rows: Array<typeof tokens.$inferInsert>) => {
+    const saved = await this.db.insert(tokens).values(rows).returning(insertedColumns);
+    const byId = new Map(saved.map((r) => [r.id, r]));
+    return rows.map((values): TokenRow => {
+      const row = byId.get(values.id);
+      if (!row) throw new Error("insert returned no row");
+      return { ...row, signedTransaction: values.signedTransaction ?? null };
+    });
+  });
+
+  private confirmations = new GroupCommit(async (ids: string[]) => {
+    const at = new Date();
+    await this.db
+      .update(tokens)
+      .set({ status: "active", confirmedAt: at, signedTransaction: null })
+      .where(inArray(tokens.id, ids));
+    return ids.map(() => at);
+  });
 
   constructor(private db: Db) {}
 
-  /** Marks a launch confirmed. Confirmations that arrive while one write is under way go
-   * together in the next statement (group commit): one UPDATE for many launches. */
+  insert(values: typeof tokens.$inferInsert): Promise<TokenRow> {
+    return this.inserts.push(values);
+  }
+
+  /** Marks a launch confirmed; resolves with the time recorded. */
   markActive(id: string): Promise<Date> {
-    return new Promise((resolve, reject) => {
-      this.confirmQueue.push({ id, done: (at, err) => (at ? resolve(at) : reject(err)) });
-      void this.flushConfirms();
-    });
-  }
-
-  private async flushConfirms(): Promise<void> {
-    if (this.confirming) return;
-    this.confirming = true;
-    try {
-      while (this.confirmQueue.length) {
-        const batch = this.confirmQueue.splice(0);
-        const at = new Date();
-        try {
-          await this.db
-            .update(tokens)
-            .set({ status: "active", confirmedAt: at, signedTransaction: null })
-            .where(
-              inArray(
-                tokens.id,
-                batch.map((b) => b.id),
-              ),
-            );
-          for (const b of batch) b.done(at);
-        } catch (err) {
-          for (const b of batch) b.done(null, err);
-        }
-      }
-    } finally {
-      this.confirming = false;
-    }
-  }
-
-  async insert(values: typeof tokens.$inferInsert): Promise<TokenRow> {
-    const [row] = await this.db.insert(tokens).values(values).returning();
-    if (!row) throw new Error("insert returned no row");
-    return row;
+    return this.confirmations.push(id);
   }
 
   async update(id: string, values: Partial<typeof tokens.$inferInsert>): Promise<TokenRow | null> {

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { GroupCommit } from "./group-commit";
+
+describe("group commit", () => {
+  it("writes the first call alone and everything that queued meanwhile as one batch, in order", async () => {
+    const batches: number[][] = [];
+    const group = new GroupCommit(async (items: number[]) => {
+      batches.push(items);
+      await new Promise((r) => setTimeout(r, 5));
+      return items.map((n) => n * 10);
+    });
+    const results = await Promise.all([1, 2, 3, 4].map((n) => group.push(n)));
+    expect(results).toEqual([10, 20, 30, 40]);
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+  });
+
+  it("retries a failed batch item by item, so only the offending call fails", async () => {
+    const group = new GroupCommit(async (items: number[]) => {
+      if (items.includes(3)) throw new Error(`3 is taken`);
+      return items;
+    });
+    const first = group.push(1); // written alone, while the others queue
+    const outcomes = await Promise.allSettled([first, group.push(2), group.push(3), group.push(4)]);
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+    expect((outcomes[2] as PromiseRejectedResult).reason.message).toBe("3 is taken");
+  });
+});
