@@ -42,7 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const services = createServices(deps);
+  const services = createServices(deps, (message) => app.log.warn(message));
   app.decorate("services", services);
   const secure = (config.PUBLIC_URL ?? "").startsWith("https://");
 

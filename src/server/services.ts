@@ -24,7 +24,7 @@ import { WalletsService } from "./modules/wallets/wallets.service";
 
 /** Wires every service from the app's parts, and lists the route plugins in load order.
  * Services receive their dependencies as an object, so tests hand them real ones. */
-export function createServices(deps: AppDeps) {
+export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const { db } = deps.database;
   const { config, ledger } = deps;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
@@ -34,7 +34,8 @@ export function createServices(deps: AppDeps) {
   const accounts = new AccountsService({ repo: accountsRepo, throttle: new LoginThrottle() });
   const custody = Custody.fromConfig(config.WALLET_MASTER_KEY, config.DATA_DIR);
   const wallets = new WalletsService({ repo: accountsRepo, accounts, custody, ledger });
-  const tokensRepo = new TokensRepo(db);
+  // PGlite on its thread runs statements in the order they are sent; a pool does not.
+  const tokensRepo = new TokensRepo(db, { inOrder: deps.database.kind === "pglite", warn });
   const listCacheMs = deps.database.kind === "pglite" ? 60_000 : 1_000;
   const tokens = new TokensService({ repo: tokensRepo, accountsRepo, ledger, listCacheMs });
   const launches = new LaunchService({ repo: tokensRepo, tokens, wallets, ledger, publicUrl });

@@ -213,9 +213,9 @@ export class LaunchService {
   }
 
   private async markActive(row: TokenRow): Promise<TokenRow> {
-    const confirmedAt = await this.deps.repo.markActive(row.id);
+    await this.deps.repo.markActive(row.id);
     this.deps.tokens.invalidate(row.userId);
-    return { ...row, status: "active", confirmedAt, signedTransaction: null };
+    return { ...row, status: "active", confirmedAt: new Date(), signedTransaction: null };
   }
 
   private async markFailed(row: TokenRow, reason: string): Promise<void> {

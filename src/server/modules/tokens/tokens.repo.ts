@@ -9,6 +9,14 @@ export type TransferRow = typeof transfers.$inferSelect;
 // What an insert reads back: every column but the signed bytes the caller just wrote.
 const { signedTransaction: _written, ...insertedColumns } = getTableColumns(tokens);
 
+export interface TokensRepoOptions {
+  /** The database runs statements one at a time in the order they are sent (PGlite on its
+   * thread): a write sent before a read is always seen by it. */
+  inOrder: boolean;
+  /** Reports the failure of a write nobody waits for. */
+  warn: (message: string) => void;
+}
+
 /** Queries for launches and transfers. Launch rows are written by group commit: at a busy
  * moment one statement inserts (or confirms) the launches of many requests. */
 export class TokensRepo {
@@ -23,23 +31,37 @@ export class TokensRepo {
   });
 
   private confirmations = new GroupCommit(async (ids: string[]) => {
-    const at = new Date();
-    await this.db
-      .update(tokens)
-      .set({ status: "active", confirmedAt: at, signedTransaction: null })
-      .where(inArray(tokens.id, ids));
-    return ids.map(() => at);
+    await this.confirm(ids);
+    return ids.map(() => undefined);
   });
 
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    private options: TokensRepoOptions,
+  ) {}
 
   insert(values: typeof tokens.$inferInsert): Promise<TokenRow> {
     return this.inserts.push(values);
   }
 
-  /** Marks a launch confirmed; resolves with the time recorded. */
-  markActive(id: string): Promise<Date> {
-    return this.confirmations.push(id);
+  /** Marks a launch confirmed. Resolves once any read started afterwards sees it: on an
+   * in-order database as soon as the statement is sent (its failure is logged; the ledger
+   * holds the truth and start-up reconciliation re-derives a lost confirmation from it),
+   * otherwise once committed. Saves a database round trip on every launch response. */
+  async markActive(id: string): Promise<void> {
+    if (!this.options.inOrder) return this.confirmations.push(id);
+    this.confirm([id]).catch((err: unknown) =>
+      this.options.warn(
+        `launch ${id} stays pending until restart: ${err instanceof Error ? err.message : err}`,
+      ),
+    );
+  }
+
+  private async confirm(ids: string[]): Promise<void> {
+    await this.db
+      .update(tokens)
+      .set({ status: "active", confirmedAt: new Date(), signedTransaction: null })
+      .where(inArray(tokens.id, ids));
   }
 
   async update(id: string, values: Partial<typeof tokens.$inferInsert>): Promise<TokenRow | null> {

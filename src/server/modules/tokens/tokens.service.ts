@@ -27,6 +27,8 @@ interface PresentedList {
 /** Reading tokens: portfolios, public pages, balances. Chain facts come from the ledger. */
 export class TokensService {
   private listCache = new Map<string, { rows: TokenRow[]; at: number }>();
+  /** Counts invalidations: a read that overlapped a write must not cache what it read. */
+  private writes = 0;
   private presented = new Map<string, PresentedList>();
 
   constructor(private deps: Deps) {}
@@ -34,6 +36,7 @@ export class TokensService {
   /** Called by every writer of token rows. */
   invalidate(userId: string): void {
     this.listCache.delete(userId);
+    this.writes += 1;
   }
 
   /** A creator's tokens as JSON text, serialized once per change: the portfolio is the most
@@ -64,7 +67,9 @@ export class TokensService {
   private async rowsOf(userId: string): Promise<TokenRow[]> {
     const hit = this.listCache.get(userId);
     if (hit && Date.now() - hit.at < this.deps.listCacheMs) return hit.rows;
+    const writesBefore = this.writes;
     const rows = await this.deps.repo.ofUser(userId);
+    if (this.writes !== writesBefore) return rows; // maybe stale already: do not keep it
     if (this.listCache.size > 10_000) this.listCache.clear();
     this.listCache.set(userId, { rows, at: Date.now() });
     return rows;
