@@ -1,7 +1,7 @@
 import autocannon from "autocannon";
 import { Client } from "../tests/support/http";
 import { leanPoster } from "./lean-post";
-import { percentile } from "./stats";
+import { percentile, processCpuMs } from "./stats";
 
 /** N creators, each signed up with a funded embedded wallet, ready to launch. */
 export async function makeCreators(url: string, count: number, tag: string) {
@@ -28,9 +28,16 @@ function symbol(): string {
   return `B${seq.toString(36).toUpperCase().padStart(5, "0")}`.slice(0, 10);
 }
 
-/** Each creator launches back to back for `seconds`; all creators run concurrently. */
-export async function benchApiLaunches(url: string, concurrency: number, seconds: number) {
+/** Each creator launches back to back for `seconds`; all creators run concurrently. With the
+ * server's pid, also the CPU time the server spent per launch (all its threads). */
+export async function benchApiLaunches(
+  url: string,
+  concurrency: number,
+  seconds: number,
+  serverPid?: number,
+) {
   const creators = await makeCreators(url, concurrency, `bl${Date.now().toString(36)}_`);
+  const cpuBefore = processCpuMs(serverPid);
   const latencies: number[] = [];
   let failures = 0;
   const deadline = performance.now() + seconds * 1000;
@@ -54,7 +61,10 @@ export async function benchApiLaunches(url: string, concurrency: number, seconds
     }),
   );
   const elapsed = (performance.now() - start) / 1000;
+  const cpuAfter = processCpuMs(serverPid);
   return {
+    cpuMsPerLaunch:
+      cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / Math.max(1, latencies.length),
     launches: latencies.length,
     failures,
     launchesPerSecond: latencies.length / elapsed,

@@ -17,12 +17,17 @@ async function main() {
 
   const server = await startServer({ RATE_LIMITS: "off", LOG_LEVEL: "warn" });
   try {
-    const api = await benchApiLaunches(server.url, 10, SECONDS);
+    const api = await benchApiLaunches(server.url, 10, SECONDS, server.proc.pid);
     const ratio = api.launchesPerSecond / raw.launchesPerSecond;
     console.log(
       `API launches (10 concurrent creators): ${fmt(api.launchesPerSecond)} /s  (${api.launches} ok, ${api.failures} failed)`,
     );
     console.log(`  API / raw = ${fmt(ratio, 2)}x   goal >= 0.7x: ${verdict(ratio >= 0.7)}`);
+    if (api.cpuMsPerLaunch !== null)
+      console.log(
+        `  CPU per launch: raw ${fmt(1000 / raw.launchesPerSecond, 2)} ms (one thread); ` +
+          `server ${fmt(api.cpuMsPerLaunch, 2)} ms (all threads: HTTP, database, journal, GC)`,
+      );
     console.log(
       `  launch latency p50 ${fmt(api.p50)} ms, p99 ${fmt(api.p99)} ms   goal p99 < 100 ms: ${verdict(api.p99 < 100)}`,
     );

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+
 /** Percentile of a list of numbers (nearest-rank). */
 export function percentile(values: number[], p: number): number {
   if (!values.length) return Number.NaN;
@@ -10,4 +12,16 @@ export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(di
 
 export function verdict(ok: boolean): string {
   return ok ? "goal met" : "GOAL MISSED";
+}
+
+/** CPU time (user + system, every thread) a process has used so far, in ms; null where
+ * /proc is not available. */
+export function processCpuMs(pid: number | undefined): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+  } catch {
+    return null;
+  }
 }

@@ -21,7 +21,7 @@ interface PresentedList {
   rows: TokenRow[];
   version: number;
   tokens: Token[];
-  json?: string;
+  json?: Buffer;
 }
 
 /** Reading tokens: portfolios, public pages, balances. Chain facts come from the ledger. */
@@ -39,11 +39,11 @@ export class TokensService {
     this.writes += 1;
   }
 
-  /** A creator's tokens as JSON text, serialized once per change: the portfolio is the most
-   * read endpoint, and a creator with many tokens makes a large document. */
-  async listJsonForUser(userId: string): Promise<string> {
+  /** A creator's tokens as UTF-8 JSON, serialized and encoded once per change: the portfolio
+   * is the most read endpoint, and a creator with many tokens makes a large document. */
+  async listJsonForUser(userId: string): Promise<Buffer> {
     const entry = await this.presentedList(userId);
-    entry.json ??= JSON.stringify(entry.tokens);
+    entry.json ??= Buffer.from(JSON.stringify(entry.tokens));
     return entry.json;
   }
 
