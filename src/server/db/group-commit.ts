@@ -24,7 +24,7 @@ export class GroupCommit<I, O> {
         const batch = this.queue.splice(0);
         try {
           const results = await this.write(batch.map((b) => b.item));
-          batch.forEach((b, i) => b.resolve(results[i] as O));
+          for (const [i, b] of batch.entries()) b.resolve(results[i] as O);
         } catch (err) {
           if (batch.length === 1) batch[0]?.reject(err);
           else for (const b of batch) await this.write([b.item]).then(([o]) => b.resolve(o as O), b.reject);
