@@ -73,9 +73,9 @@ export class PgliteThread {
     sql: string,
     params?: unknown[],
     options?: QueryOptions,
-  ): Promise<QueryResult & { rows: T[] }> {
+  ): Promise<Omit<QueryResult, "rows"> & { rows: T[] }> {
     while (this.exclusive) await this.exclusive;
-    return this.send(sql, params, options) as Promise<QueryResult & { rows: T[] }>;
+    return this.send(sql, params, options) as Promise<Omit<QueryResult, "rows"> & { rows: T[] }>;
   }
 
   /** Runs `fn` in BEGIN/COMMIT (ROLLBACK when it throws); queries from outside wait. */
