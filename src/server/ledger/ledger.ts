@@ -112,6 +112,16 @@ export class LedgerError extends Error {
   }
 }
 
+/** A transaction the ledger has just made durable (what RPC subscriptions announce). */
+export interface CommittedTransaction {
+  signature: string;
+  slot: bigint;
+  /** The chain's error in the Solana RPC JSON shape; null when it succeeded. */
+  err: unknown;
+  /** Every account the transaction referenced. */
+  accounts: string[];
+}
+
 export interface Ledger {
   readonly info: LedgerInfo;
   /** Grows with every state change this process applies; lets readers reuse what they
@@ -152,5 +162,8 @@ export interface Ledger {
   getTokenAccountsByOwner(owner: string): Promise<TokenHolding[]>;
   /** Every token account of a mint (holders), largest first. */
   getTokenAccountsByMint(mint: string): Promise<TokenHolding[]>;
+  /** Calls `listener` after each transaction this ledger commits; returns the unsubscribe.
+   * Only where every change passes through this process (the embedded ledger). */
+  onCommit?(listener: (tx: CommittedTransaction) => void): () => void;
   close(): Promise<void>;
 }

@@ -8,6 +8,7 @@ import type { Signer } from "./keys";
 import type {
   AccountSnapshot,
   Blockhash,
+  CommittedTransaction,
   Ledger,
   LedgerHealth,
   LedgerInfo,
@@ -68,8 +69,19 @@ export class LiteSvmLedger implements Ledger {
   /** True when state changed since the last checkpoint. */
   dirty = false;
   private persistence: Persistence | null = null;
+  private readonly commitListeners = new Set<(tx: CommittedTransaction) => void>();
 
   constructor(readonly parts: LiteSvmLedgerParts) {}
+
+  onCommit(listener: (tx: CommittedTransaction) => void): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
+  }
+
+  private announce(entry: JournalEntry): void {
+    const tx = { signature: entry.sig, slot: BigInt(entry.slot), err: entry.err, accounts: entry.keys };
+    for (const listener of this.commitListeners) listener(tx);
+  }
 
   stateVersion(): number {
     return this.version;
@@ -225,6 +237,7 @@ export class LiteSvmLedger implements Ledger {
     const sink = this.persistence?.sink;
     if (!sink) {
       history.add(entry, null);
+      this.announce(entry);
       return;
     }
     this.pending.add(entry.sig);
@@ -237,6 +250,7 @@ export class LiteSvmLedger implements Ledger {
       this.pending.delete(entry.sig);
     }
     history.add(entry, location);
+    this.announce(entry);
   }
 
   async simulateTransaction(wire: Uint8Array): ReturnType<Ledger["simulateTransaction"]> {

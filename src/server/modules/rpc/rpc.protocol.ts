@@ -53,6 +53,46 @@ export function toJson(value: unknown): string {
 
 export type Params = unknown[];
 
+export type RpcResponse = {
+  jsonrpc: "2.0";
+  id: unknown;
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+};
+
+export function errorResponse(id: unknown, err: RpcError): RpcResponse {
+  const error =
+    err.data === undefined
+      ? { code: err.code, message: err.message }
+      : { code: err.code, message: err.message, data: err.data };
+  return { jsonrpc: "2.0", id, error };
+}
+
+/** One JSON-RPC request checked for shape (over HTTP or WebSocket): the call, or the error
+ * response it earns. `notification`: it has no id, so it gets no answer. */
+export function readRequest(
+  item: unknown,
+):
+  | { ok: true; id: unknown; method: string; params: Params; notification: boolean }
+  | { ok: false; response: RpcResponse } {
+  if (typeof item !== "object" || item === null || Array.isArray(item)) {
+    return { ok: false, response: errorResponse(null, new RpcError(INVALID_REQUEST, "Invalid request")) };
+  }
+  const request = item as Record<string, unknown>;
+  const id = request.id ?? null;
+  if (request.jsonrpc !== "2.0" || typeof request.method !== "string") {
+    return { ok: false, response: errorResponse(id, new RpcError(INVALID_REQUEST, "Invalid request")) };
+  }
+  const params = request.params ?? [];
+  if (!Array.isArray(params)) {
+    return {
+      ok: false,
+      response: errorResponse(id, new RpcError(INVALID_PARAMS, "Invalid params: expected an array")),
+    };
+  }
+  return { ok: true, id, method: request.method, params, notification: !("id" in request) };
+}
+
 export function param(params: Params, index: number): unknown {
   return params[index];
 }

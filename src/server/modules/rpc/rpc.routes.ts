@@ -1,7 +1,18 @@
+import websocket from "@fastify/websocket";
 import type { FastifyPluginAsync } from "fastify";
 import type { Ledger } from "../../ledger/ledger";
-import { INTERNAL_ERROR, INVALID_REQUEST, PARSE_ERROR, RpcError, toJson } from "./rpc.protocol";
+import {
+  errorResponse,
+  INTERNAL_ERROR,
+  INVALID_REQUEST,
+  PARSE_ERROR,
+  RpcError,
+  type RpcResponse,
+  readRequest,
+  toJson,
+} from "./rpc.protocol";
 import { type RpcCaller, RpcService } from "./rpc.service";
+import { SubscriptionSession } from "./rpc.subscriptions";
 
 // POST /rpc: Solana JSON-RPC 2.0 over the ledger, single requests and batches, so standard
 // clients (@solana/kit, @solana/web3.js, spl-token) can read our chain and submit to it.
@@ -9,13 +20,6 @@ import { type RpcCaller, RpcService } from "./rpc.service";
 // instead of an HTTP 400, and no zod schema applies.
 
 const MAX_BATCH = 100;
-
-type RpcResponse = {
-  jsonrpc: "2.0";
-  id: unknown;
-  result?: unknown;
-  error?: { code: number; message: string; data?: unknown };
-};
 
 /** Airdrops per client IP in a sliding minute. */
 class AirdropLimiter {
@@ -39,34 +43,17 @@ class AirdropLimiter {
   }
 }
 
-function errorResponse(id: unknown, err: RpcError): RpcResponse {
-  const error =
-    err.data === undefined
-      ? { code: err.code, message: err.message }
-      : { code: err.code, message: err.message, data: err.data };
-  return { jsonrpc: "2.0", id, error };
-}
-
 export function rpcRoutes(ledger: Ledger, options: { airdropsPerMinute?: number } = {}): FastifyPluginAsync {
   const service = new RpcService(ledger);
   const limiter = new AirdropLimiter(options.airdropsPerMinute ?? 10);
 
   async function handleOne(item: unknown, caller: RpcCaller): Promise<RpcResponse | null> {
-    if (typeof item !== "object" || item === null || Array.isArray(item)) {
-      return errorResponse(null, new RpcError(INVALID_REQUEST, "Invalid request"));
-    }
-    const request = item as Record<string, unknown>;
-    const id = request.id ?? null;
-    const isNotification = !("id" in request);
-    if (request.jsonrpc !== "2.0" || typeof request.method !== "string") {
-      return errorResponse(id, new RpcError(INVALID_REQUEST, "Invalid request"));
-    }
-    const params = request.params ?? [];
-    if (!Array.isArray(params))
-      return errorResponse(id, new RpcError(-32602, "Invalid params: expected an array"));
+    const request = readRequest(item);
+    if (!request.ok) return request.response;
+    const { id } = request;
     try {
-      const result = await service.call(request.method, params, caller);
-      return isNotification ? null : { jsonrpc: "2.0", id, result };
+      const result = await service.call(request.method, request.params, caller);
+      return request.notification ? null : { jsonrpc: "2.0", id, result };
     } catch (err) {
       return errorResponse(
         id,
@@ -81,6 +68,20 @@ export function rpcRoutes(ledger: Ledger, options: { airdropsPerMinute?: number 
     app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) =>
       done(null, body),
     );
+
+    // PubSub (signature, account and slot subscriptions) on the same path, where the ledger
+    // announces its commits: the embedded one does; a remote cluster has its own.
+    const { onCommit } = ledger;
+    if (onCommit) {
+      await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+      app.get("/rpc", { websocket: true }, (socket) => {
+        const session = new SubscriptionSession({ onCommit: onCommit.bind(ledger) }, service, (message) =>
+          socket.send(toJson(message)),
+        );
+        socket.on("message", (data: Buffer) => void session.receive(data.toString("utf8")));
+        socket.on("close", () => session.close());
+      });
+    }
 
     app.post("/rpc", async (request, reply) => {
       reply.type("application/json; charset=utf-8");
