@@ -30,9 +30,14 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
   memory?: boolean;
+  warn?: (message: string) => void;
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection the server drops (a restart, an admin's terminate) errors outside any
+    // query; unhandled, that would crash the process. The pool replaces it on next use.
+    const warn = opts.warn ?? ((message: string) => process.emitWarning(message));
+    pool.on("error", (err) => warn(`database connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return {
