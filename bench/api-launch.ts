@@ -22,6 +22,24 @@ export async function makeCreators(url: string, count: number, tag: string) {
   );
 }
 
+/** A creator who has launched `count` tokens. */
+export async function creatorWithTokens(url: string, count: number) {
+  const [creator] = await makeCreators(url, 1, `bp${count}_${Date.now().toString(36)}_`);
+  if (!creator) throw new Error("no creator");
+  const post = leanPoster(url, creator.c.cookie);
+  for (let i = 0; i < count; i++) {
+    const status = await post("/api/tokens/create", {
+      name: `Portfolio ${i}`,
+      symbol: symbol(),
+      totalSupply: "1000000",
+      userId: creator.userId,
+      creatorWallet: creator.wallet,
+    });
+    if (status !== 201) throw new Error(`launch ${i} answered ${status}`);
+  }
+  return creator;
+}
+
 let seq = 0;
 function symbol(): string {
   seq++;
