@@ -1,6 +1,12 @@
 import type { RpcTransactionError } from "./errors";
 import { errorSummary } from "./errors";
-import type { SignatureInfo, SignatureState, SignatureStatus, TransactionRecord } from "./ledger";
+import type {
+  SignatureInfo,
+  SignatureState,
+  SignatureStatus,
+  TokenBalanceRecord,
+  TransactionRecord,
+} from "./ledger";
 
 // What the embedded chain remembers about processed transactions: the journal entry format
 // (also the source of getTransaction), an index by signature and one by address. Old full
@@ -22,7 +28,30 @@ export interface JournalEntry {
   pre: string[];
   post: string[];
   cu: string;
+  /** Inner instructions by top-level instruction: [program index, accounts, base64 data,
+   * stack height]. Absent in entries written before it was recorded. */
+  inner?: Array<{ i: number; ix: Array<[number, number[], string, number]> }>;
+  /** Token balances before and after (absent in older entries). */
+  tok?: { pre: JournalTokenBalance[]; post: JournalTokenBalance[] };
 }
+
+export interface JournalTokenBalance {
+  i: number;
+  mint: string;
+  owner: string;
+  program: string;
+  amount: string;
+  decimals: number;
+}
+
+const tokenBalanceOf = (b: JournalTokenBalance): TokenBalanceRecord => ({
+  accountIndex: b.i,
+  mint: b.mint,
+  owner: b.owner,
+  programId: b.program,
+  amount: BigInt(b.amount),
+  decimals: b.decimals,
+});
 
 export function encodeEntry(entry: JournalEntry): Uint8Array {
   return new TextEncoder().encode(JSON.stringify(entry));
@@ -45,6 +74,17 @@ export function entryToRecord(entry: JournalEntry): TransactionRecord {
     preBalances: entry.pre.map(BigInt),
     postBalances: entry.post.map(BigInt),
     computeUnits: BigInt(entry.cu),
+    preTokenBalances: (entry.tok?.pre ?? []).map(tokenBalanceOf),
+    postTokenBalances: (entry.tok?.post ?? []).map(tokenBalanceOf),
+    innerInstructions: (entry.inner ?? []).map((group) => ({
+      index: group.i,
+      instructions: group.ix.map(([programIdIndex, accounts, data, stackHeight]) => ({
+        programIdIndex,
+        accounts,
+        data: new Uint8Array(Buffer.from(data, "base64")),
+        stackHeight,
+      })),
+    })),
     wire: new Uint8Array(Buffer.from(entry.wire, "base64")),
   };
 }

@@ -73,6 +73,27 @@ export interface SignatureInfo {
 }
 
 /** A processed transaction with what the chain recorded about it (RPC getTransaction). */
+/** A token account's balance before or after a transaction (RPC pre/postTokenBalances). */
+export interface TokenBalanceRecord {
+  accountIndex: number;
+  mint: string;
+  owner: string;
+  programId: string;
+  amount: bigint;
+  decimals: number;
+}
+
+/** What one top-level instruction invoked (RPC innerInstructions). */
+export interface InnerInstructionsRecord {
+  index: number;
+  instructions: Array<{
+    programIdIndex: number;
+    accounts: number[];
+    data: Uint8Array;
+    stackHeight: number | null;
+  }>;
+}
+
 export interface TransactionRecord extends SignatureInfo {
   /** The error in the JSON shape the Solana RPC uses, null on success. */
   rpcError: unknown;
@@ -83,6 +104,9 @@ export interface TransactionRecord extends SignatureInfo {
   preBalances: bigint[];
   postBalances: bigint[];
   computeUnits: bigint;
+  preTokenBalances: TokenBalanceRecord[];
+  postTokenBalances: TokenBalanceRecord[];
+  innerInstructions: InnerInstructionsRecord[];
   /** The signed wire transaction. */
   wire: Uint8Array;
 }

@@ -3,7 +3,7 @@ import bs58 from "bs58";
 import type { LiteSVM } from "litesvm";
 import type { BlockClock } from "./block-clock";
 import { toLedgerError } from "./errors";
-import { encodeEntry, type History, type JournalEntry } from "./history";
+import { encodeEntry, type History, type JournalEntry, type JournalTokenBalance } from "./history";
 import type { Signer } from "./keys";
 import type {
   AccountSnapshot,
@@ -213,12 +213,34 @@ export class LiteSvmLedger implements Ledger {
 
   /** Runs a transaction in the VM (see executeInVm) and keeps the token index current. */
   execute(parsed: ParsedWire, wire: Uint8Array, at: { slot: bigint; ts: number }) {
+    const preTokens = this.tokenBalances(parsed.accountKeys);
     const outcome = executeInVm(this.svm, parsed, wire, at);
     if (outcome.committed) {
       this.version += 1;
       this.refreshTokenIndex(parsed);
+      outcome.entry.tok = { pre: preTokens, post: this.tokenBalances(parsed.accountKeys) };
     }
     return outcome;
+  }
+
+  /** The token accounts among a transaction's keys, from the index (before or after). */
+  private tokenBalances(keys: string[]): JournalTokenBalance[] {
+    const { tokens } = this.parts;
+    return keys.flatMap((key, i) => {
+      const account = tokens.account(key);
+      if (!account) return [];
+      const { mint, owner, programId, amount } = account;
+      return [
+        {
+          i,
+          mint,
+          owner,
+          program: programId,
+          amount: amount.toString(),
+          decimals: tokens.decimalsOf(mint) ?? 0,
+        },
+      ];
+    });
   }
 
   simulate(wire: Uint8Array) {

@@ -19,6 +19,7 @@ import type {
   MintInfo,
   SignatureInfo,
   SignatureStatus,
+  TokenBalanceRecord,
   TokenHolding,
   TransactionRecord,
 } from "./ledger";
@@ -329,6 +330,17 @@ export class RpcLedger implements Ledger {
       preBalances: [...(tx.meta?.preBalances ?? [])],
       postBalances: [...(tx.meta?.postBalances ?? [])],
       computeUnits: tx.meta?.computeUnitsConsumed ?? 0n,
+      preTokenBalances: (tx.meta?.preTokenBalances ?? []).map(tokenBalanceOf),
+      postTokenBalances: (tx.meta?.postTokenBalances ?? []).map(tokenBalanceOf),
+      innerInstructions: (tx.meta?.innerInstructions ?? []).map((group) => ({
+        index: group.index,
+        instructions: group.instructions.map((ix) => ({
+          programIdIndex: ix.programIdIndex,
+          accounts: [...ix.accounts],
+          data: bs58.decode(ix.data),
+          stackHeight: ix.stackHeight ?? null,
+        })),
+      })),
       wire,
     };
   }
@@ -389,4 +401,22 @@ export class RpcLedger implements Ledger {
   }
 
   async close(): Promise<void> {}
+}
+
+/** A cluster's pre/post token balance entry, as the ledger records it. */
+function tokenBalanceOf(b: {
+  accountIndex: number;
+  mint: string;
+  owner?: string;
+  programId?: string;
+  uiTokenAmount: { amount: string; decimals: number };
+}): TokenBalanceRecord {
+  return {
+    accountIndex: b.accountIndex,
+    mint: b.mint,
+    owner: b.owner ?? "",
+    programId: b.programId ?? "",
+    amount: BigInt(b.uiTokenAmount.amount),
+    decimals: b.uiTokenAmount.decimals,
+  };
 }

@@ -41,6 +41,11 @@ export class TokenIndex {
     addTo(this.byMint, parsed.mint, address);
   }
 
+  /** The token account at an address, as of the last update. */
+  account(address: string): ParsedTokenAccount | undefined {
+    return this.accounts.get(address);
+  }
+
   decimalsOf(mint: string): number | undefined {
     return this.mints.get(mint);
   }

@@ -1,4 +1,4 @@
-import { FailedTransactionMetadata, type LiteSVM } from "litesvm";
+import { FailedTransactionMetadata, type InnerInstruction, type LiteSVM } from "litesvm";
 import { liteSvmErrorToRpc, type RpcTransactionError } from "./errors";
 import type { JournalEntry } from "./history";
 import { LAMPORTS_PER_SIGNATURE } from "./token-2022";
@@ -56,8 +56,31 @@ export function executeInVm(
     pre: pre.map(String),
     post: post.map(String),
     cu: meta.computeUnitsConsumed().toString(),
+    inner: innerInstructionsOf(meta),
   };
   return { committed: true, entry, logs };
+}
+
+/** The instructions each top-level instruction invoked (only those that invoked any). */
+function innerInstructionsOf(meta: { innerInstructions(): InnerInstruction[][] }): JournalEntry["inner"] {
+  return meta.innerInstructions().flatMap((group, i) =>
+    group.length === 0
+      ? []
+      : [
+          {
+            i,
+            ix: group.map((inner): [number, number[], string, number] => {
+              const ix = inner.instruction();
+              return [
+                ix.programIdIndex(),
+                [...ix.accounts()],
+                Buffer.from(ix.data()).toString("base64"),
+                inner.stackHeight(),
+              ];
+            }),
+          },
+        ],
+  );
 }
 
 export function simulateInVm(

@@ -150,6 +150,28 @@ describe("/rpc read by @solana/web3.js + @solana/spl-token", () => {
     const tx = await conn.getTransaction(launchSignature, { maxSupportedTransactionVersion: 0 });
     expect(tx?.meta?.err).toBeNull();
     expect(tx?.meta?.logMessages?.join("\n")).toContain("Instruction: InitializeMint2");
+    // The whole supply appears in the creator's new token account; nothing existed before.
+    const ata = associatedTokenAddress(creator.address, mintAddress);
+    const keys = tx?.transaction.message.staticAccountKeys.map((k) => k.toBase58()) ?? [];
+    expect(tx?.meta?.preTokenBalances).toEqual([]);
+    expect(tx?.meta?.postTokenBalances).toEqual([
+      {
+        accountIndex: keys.indexOf(ata),
+        mint: mintAddress,
+        owner: creator.address,
+        programId: TOKEN_2022_PROGRAM_ID.toBase58(),
+        uiTokenAmount: expect.objectContaining({ amount: SUPPLY.toString(), decimals: 9 }),
+      },
+    ]);
+    // Creating the token account calls into the token and system programs.
+    const inner = tx?.meta?.innerInstructions ?? [];
+    const invoked = inner.flatMap((g) => g.instructions.map((ix) => keys[ix.programIdIndex]));
+    expect(invoked).toContain(TOKEN_2022_PROGRAM_ID.toBase58());
+    expect(invoked).toContain("11111111111111111111111111111111");
+    const heights = inner.flatMap((g) =>
+      g.instructions.map((ix) => (ix as { stackHeight?: number }).stackHeight),
+    );
+    expect(heights.every((h) => typeof h === "number" && h >= 2)).toBe(true);
   });
 
   it("accepts a transfer built with web3.js + spl-token through sendRawTransaction", async () => {
@@ -185,6 +207,16 @@ describe("/rpc read by @solana/web3.js + @solana/spl-token", () => {
     const signature = await conn.sendRawTransaction(tx.serialize());
     await confirmed(signature);
     expect((await conn.getTokenAccountBalance(destination)).value.uiAmountString).toBe("25");
+    const parsed = await conn.getTransaction(signature, { maxSupportedTransactionVersion: 0 });
+    const byOwner = (entries: Array<{ owner?: string; uiTokenAmount: { amount: string } }> = []) =>
+      Object.fromEntries(entries.map((b) => [b.owner, b.uiTokenAmount.amount]));
+    const before = byOwner(parsed?.meta?.preTokenBalances ?? []);
+    const after = byOwner(parsed?.meta?.postTokenBalances ?? []);
+    expect(BigInt(before[creator.address] ?? "0") - BigInt(after[creator.address] ?? "0")).toBe(
+      25n * 10n ** 9n,
+    );
+    expect(before[fan.toBase58()]).toBeUndefined();
+    expect(after[fan.toBase58()]).toBe((25n * 10n ** 9n).toString());
     // The same bytes again are a duplicate, reported as the real RPC does (an error).
     await expect(conn.sendRawTransaction(tx.serialize())).rejects.toThrow(/already processed/);
   });

@@ -1,7 +1,7 @@
 import { getBase58Decoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
 import bs58 from "bs58";
-import type { TransactionRecord } from "../../ledger/ledger";
-import { invalidParams, RpcError, UNSUPPORTED_TRANSACTION_VERSION } from "./rpc.protocol";
+import type { TokenBalanceRecord, TransactionRecord } from "../../ledger/ledger";
+import { invalidParams, RpcError, tokenAmount, UNSUPPORTED_TRANSACTION_VERSION } from "./rpc.protocol";
 
 // Transactions in and out of /rpc: decoding submitted wire bytes (base58 by default, as the
 // spec says, or base64) and presenting processed ones the way getTransaction does.
@@ -21,6 +21,16 @@ export function decodeSubmitted(encoded: unknown, encoding: unknown): Uint8Array
 /** A status object as getSignatureStatuses and transaction metas carry it. */
 export function statusOf(rpcError: unknown) {
   return rpcError === null || rpcError === undefined ? { Ok: null } : { Err: rpcError };
+}
+
+function presentTokenBalance(balance: TokenBalanceRecord) {
+  return {
+    accountIndex: balance.accountIndex,
+    mint: balance.mint,
+    owner: balance.owner,
+    programId: balance.programId,
+    uiTokenAmount: tokenAmount(balance.amount, balance.decimals),
+  };
 }
 
 /** getTransaction's answer for a record, in "json" or "base64" encoding. */
@@ -47,9 +57,17 @@ export function presentTransaction(
     preBalances: record.preBalances,
     postBalances: record.postBalances,
     logMessages: record.logs,
-    innerInstructions: [],
-    preTokenBalances: [],
-    postTokenBalances: [],
+    innerInstructions: record.innerInstructions.map((group) => ({
+      index: group.index,
+      instructions: group.instructions.map((ix) => ({
+        programIdIndex: ix.programIdIndex,
+        accounts: ix.accounts,
+        data: bs58.encode(ix.data),
+        stackHeight: ix.stackHeight,
+      })),
+    })),
+    preTokenBalances: record.preTokenBalances.map(presentTokenBalance),
+    postTokenBalances: record.postTokenBalances.map(presentTokenBalance),
     rewards: [],
     loadedAddresses: { writable: [], readonly: [] },
     status: statusOf(record.rpcError),
