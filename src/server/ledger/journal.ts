@@ -160,12 +160,23 @@ export class Journal {
     const old = this.fd;
     fs.fdatasyncSync(old);
     this.settle(this.writtenSeq);
+    // The next segment is opened before this one is let go. If it cannot be (a full disk,
+    // no descriptors left, the folder gone), the journal stops: appends are refused, rather
+    // than written to a closed descriptor number that another file may since have taken.
+    let next: number | null = null;
+    try {
+      next = fs.openSync(segmentPath(this.dir, this.current + 1), "a");
+      fsyncDir(this.dir);
+    } catch (err) {
+      if (next !== null) fs.closeSync(next);
+      this.fail(err instanceof Error ? err : new Error(String(err)));
+      throw err;
+    }
     if (this.syncing) this.retiring.add(old);
     else fs.closeSync(old);
     this.current += 1;
-    this.fd = fs.openSync(segmentPath(this.dir, this.current), "a");
+    this.fd = next;
     this.size = 0;
-    fsyncDir(this.dir);
     return this.current;
   }
 

@@ -1,0 +1,40 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { Journal, listSegments, readSegment } from "./journal";
+
+const record = (text: string) => new TextEncoder().encode(text);
+
+describe("journal", () => {
+  it("keeps records across a rotation, each segment readable on its own", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "journal-"));
+    const journal = new Journal(dir, 0);
+    await journal.append(record("one")).durable;
+    expect(journal.rotateSync()).toBe(1);
+    await journal.append(record("two")).durable;
+    await journal.close();
+    expect(listSegments(dir)).toEqual([0, 1]);
+    const texts = [0, 1].map((s) =>
+      readSegment(dir, s).records.map((r) => new TextDecoder().decode(r.payload)),
+    );
+    expect(texts).toEqual([["one"], ["two"]]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("stops, refusing appends, when the next segment cannot be opened; never writes into another file", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "journal-"));
+    const journal = new Journal(dir, 0);
+    await journal.append(record("before")).durable;
+    fs.rmSync(dir, { recursive: true, force: true }); // the next segment cannot be created
+    expect(() => journal.rotateSync()).toThrow();
+    expect(journal.healthy).toBe(false);
+    // A file opened now may get any free descriptor number, including one the journal let go.
+    const other = path.join(os.tmpdir(), `journal-other-${process.pid}-${Date.now()}`);
+    const fd = fs.openSync(other, "a");
+    await expect(journal.append(record("after")).durable).rejects.toThrow();
+    fs.closeSync(fd);
+    expect(fs.readFileSync(other).length).toBe(0);
+    fs.rmSync(other, { force: true });
+  });
+});
