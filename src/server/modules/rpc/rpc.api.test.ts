@@ -1,5 +1,6 @@
 import { address, createSolanaRpc, generateKeyPairSigner, signature as toSignature } from "@solana/kit";
 import {
+  ASSOCIATED_TOKEN_PROGRAM_ID,
   createAssociatedTokenAccountIdempotentInstruction,
   createTransferCheckedInstruction,
   getAccount,
@@ -207,7 +208,12 @@ describe("/rpc read by @solana/web3.js + @solana/spl-token", () => {
     const signature = await conn.sendRawTransaction(tx.serialize());
     await confirmed(signature);
     expect((await conn.getTokenAccountBalance(destination)).value.uiAmountString).toBe("25");
-    const parsed = await conn.getTransaction(signature, { maxSupportedTransactionVersion: 0 });
+    // web3.js's getParsedTransaction (jsonParsed): keys with their roles, instructions by address.
+    const parsed = await conn.getParsedTransaction(signature, { maxSupportedTransactionVersion: 0 });
+    expect(parsed?.transaction.message.accountKeys[0]).toMatchObject({ signer: true, writable: true });
+    expect(parsed?.transaction.message.accountKeys[0]?.pubkey.toBase58()).toBe(creator.address);
+    const programs = parsed?.transaction.message.instructions.map((ix) => ix.programId.toBase58());
+    expect(programs).toEqual([ASSOCIATED_TOKEN_PROGRAM_ID.toBase58(), TOKEN_2022_PROGRAM_ID.toBase58()]);
     const byOwner = (entries: Array<{ owner?: string; uiTokenAmount: { amount: string } }> = []) =>
       Object.fromEntries(entries.map((b) => [b.owner, b.uiTokenAmount.amount]));
     const before = byOwner(parsed?.meta?.preTokenBalances ?? []);

@@ -33,11 +33,17 @@ function presentTokenBalance(balance: TokenBalanceRecord) {
   };
 }
 
-/** getTransaction's answer for a record, in "json" or "base64" encoding. */
+type CompiledMessage = ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>["decode"]>;
+type Encoding = "json" | "jsonParsed" | "base64";
+
+/** getTransaction's answer for a record, in "json", "jsonParsed" or "base64" encoding. */
 export function presentTransaction(
   record: TransactionRecord,
   options: { encoding: unknown; maxSupportedTransactionVersion: unknown },
 ) {
+  const encoding = options.encoding ?? "json";
+  if (encoding !== "json" && encoding !== "jsonParsed" && encoding !== "base64")
+    throw invalidParams(`unsupported encoding ${String(encoding)}`);
   const transaction = getTransactionDecoder().decode(record.wire);
   const message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
   const version = message.version === "legacy" ? "legacy" : message.version;
@@ -50,8 +56,24 @@ export function presentTransaction(
       );
     }
   }
-  const base58 = getBase58Decoder();
-  const meta = {
+  const signatures = Object.values(transaction.signatures).map((s) =>
+    s ? getBase58Decoder().decode(s) : "1".repeat(64),
+  );
+  const presented =
+    encoding === "base64"
+      ? [Buffer.from(record.wire).toString("base64"), "base64"]
+      : { signatures, message: encoding === "json" ? jsonMessage(message) : parsedMessage(message) };
+  return {
+    slot: record.slot,
+    blockTime: record.blockTime,
+    version,
+    meta: presentMeta(record, message, encoding),
+    transaction: presented,
+  };
+}
+
+function presentMeta(record: TransactionRecord, message: CompiledMessage, encoding: Encoding) {
+  return {
     err: record.rpcError ?? null,
     fee: record.fee,
     preBalances: record.preBalances,
@@ -59,12 +81,16 @@ export function presentTransaction(
     logMessages: record.logs,
     innerInstructions: record.innerInstructions.map((group) => ({
       index: group.index,
-      instructions: group.instructions.map((ix) => ({
-        programIdIndex: ix.programIdIndex,
-        accounts: ix.accounts,
-        data: bs58.encode(ix.data),
-        stackHeight: ix.stackHeight,
-      })),
+      instructions: group.instructions.map((ix) =>
+        encoding === "jsonParsed"
+          ? partiallyDecoded(message, ix.programIdIndex, ix.accounts, ix.data, ix.stackHeight)
+          : {
+              programIdIndex: ix.programIdIndex,
+              accounts: ix.accounts,
+              data: bs58.encode(ix.data),
+              stackHeight: ix.stackHeight,
+            },
+      ),
     })),
     preTokenBalances: record.preTokenBalances.map(presentTokenBalance),
     postTokenBalances: record.postTokenBalances.map(presentTokenBalance),
@@ -73,43 +99,85 @@ export function presentTransaction(
     status: statusOf(record.rpcError),
     computeUnitsConsumed: record.computeUnits,
   };
-  let presented: unknown;
-  if (options.encoding === "base64") {
-    presented = [Buffer.from(record.wire).toString("base64"), "base64"];
-  } else if (options.encoding === undefined || options.encoding === null || options.encoding === "json") {
-    const instructions = "instructions" in message ? message.instructions : [];
-    presented = {
-      signatures: Object.values(transaction.signatures).map((s) => (s ? base58.decode(s) : "1".repeat(64))),
-      message: {
-        accountKeys: message.staticAccounts,
-        header: {
-          numRequiredSignatures: message.header.numSignerAccounts,
-          numReadonlySignedAccounts: message.header.numReadonlySignerAccounts,
-          numReadonlyUnsignedAccounts: message.header.numReadonlyNonSignerAccounts,
-        },
-        recentBlockhash: message.lifetimeToken,
-        instructions: instructions.map((ix) => ({
-          programIdIndex: ix.programAddressIndex,
-          accounts: ix.accountIndices ?? [],
-          data: bs58.encode(Uint8Array.from(ix.data ?? [])),
-          stackHeight: null,
-        })),
-        ...(version === "legacy"
-          ? {}
-          : {
-              addressTableLookups: ("addressTableLookups" in message
-                ? (message.addressTableLookups ?? [])
-                : []
-              ).map((l) => ({
-                accountKey: l.lookupTableAddress,
-                writableIndexes: l.writableIndexes,
-                readonlyIndexes: l.readonlyIndexes,
-              })),
-            }),
-      },
-    };
-  } else {
-    throw invalidParams(`unsupported encoding ${String(options.encoding)}`);
-  }
-  return { slot: record.slot, blockTime: record.blockTime, version, meta, transaction: presented };
+}
+
+const topLevelInstructions = (message: CompiledMessage) =>
+  ("instructions" in message ? message.instructions : []).map((ix) => ({
+    programIdIndex: ix.programAddressIndex,
+    accounts: ix.accountIndices ?? [],
+    data: Uint8Array.from(ix.data ?? []),
+  }));
+
+function lookupsOf(message: CompiledMessage) {
+  if (message.version === "legacy") return {};
+  const lookups = "addressTableLookups" in message ? (message.addressTableLookups ?? []) : [];
+  return {
+    addressTableLookups: lookups.map((l) => ({
+      accountKey: l.lookupTableAddress,
+      writableIndexes: l.writableIndexes,
+      readonlyIndexes: l.readonlyIndexes,
+    })),
+  };
+}
+
+/** The "json" message: keys by index, as on the wire. */
+function jsonMessage(message: CompiledMessage) {
+  return {
+    accountKeys: message.staticAccounts,
+    header: {
+      numRequiredSignatures: message.header.numSignerAccounts,
+      numReadonlySignedAccounts: message.header.numReadonlySignerAccounts,
+      numReadonlyUnsignedAccounts: message.header.numReadonlyNonSignerAccounts,
+    },
+    recentBlockhash: message.lifetimeToken,
+    instructions: topLevelInstructions(message).map((ix) => ({
+      programIdIndex: ix.programIdIndex,
+      accounts: ix.accounts,
+      data: bs58.encode(ix.data),
+      stackHeight: null,
+    })),
+    ...lookupsOf(message),
+  };
+}
+
+/** The "jsonParsed" message: keys with their signer and writable flags, instructions by
+ * address. */
+function parsedMessage(message: CompiledMessage) {
+  const keys = message.staticAccounts;
+  const { numSignerAccounts, numReadonlySignerAccounts, numReadonlyNonSignerAccounts } = message.header;
+  const writable = (i: number) =>
+    i < numSignerAccounts
+      ? i < numSignerAccounts - numReadonlySignerAccounts
+      : i < keys.length - numReadonlyNonSignerAccounts;
+  return {
+    accountKeys: keys.map((pubkey, i) => ({
+      pubkey,
+      signer: i < numSignerAccounts,
+      writable: writable(i),
+      source: "transaction",
+    })),
+    recentBlockhash: message.lifetimeToken,
+    instructions: topLevelInstructions(message).map((ix) =>
+      partiallyDecoded(message, ix.programIdIndex, ix.accounts, ix.data, null),
+    ),
+    ...lookupsOf(message),
+  };
+}
+
+/** An instruction no program-specific parser describes, as jsonParsed falls back to: its
+ * program and accounts by address, its data in base58. */
+function partiallyDecoded(
+  message: CompiledMessage,
+  programIdIndex: number,
+  accounts: readonly number[],
+  data: Uint8Array,
+  stackHeight: number | null,
+) {
+  const keys = message.staticAccounts;
+  return {
+    programId: keys[programIdIndex],
+    accounts: accounts.map((i) => keys[i]),
+    data: bs58.encode(data),
+    stackHeight,
+  };
 }
