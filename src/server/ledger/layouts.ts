@@ -7,6 +7,12 @@ export function mintSupplyOf(data: Uint8Array): bigint | null {
   return readU64(data, 36);
 }
 
+/** Mint: decimals (byte 44) when the mint is initialized (byte 45). */
+export function mintDecimalsIn(data: Uint8Array): number | null {
+  if (data.length < 82 || data[45] !== 1) return null;
+  return data[44] ?? null;
+}
+
 /** Token account: amount is a u64 after mint (32) and owner (32). */
 export function tokenAmountOf(data: Uint8Array): bigint | null {
   if (data.length < 165) return null;

@@ -72,7 +72,6 @@ export interface SignatureInfo {
   error: string | null;
 }
 
-/** A processed transaction with what the chain recorded about it (RPC getTransaction). */
 /** A token account's balance before or after a transaction (RPC pre/postTokenBalances). */
 export interface TokenBalanceRecord {
   accountIndex: number;
@@ -94,6 +93,7 @@ export interface InnerInstructionsRecord {
   }>;
 }
 
+/** A processed transaction with what the chain recorded about it (RPC getTransaction). */
 export interface TransactionRecord extends SignatureInfo {
   /** The error in the JSON shape the Solana RPC uses, null on success. */
   rpcError: unknown;

@@ -25,7 +25,7 @@ import { mintInfoFromAccount } from "./token-state";
 import { executeInVm, simulateInVm } from "./vm-execution";
 import { nativeOf } from "./vm-native";
 import type { MessageFacts } from "./wire";
-import { type ParsedWire, parseWire } from "./wire-parse";
+import { type ParsedWire, readSigned } from "./wire-parse";
 
 // The embedded ledger: LiteSVM running the real Token-2022 program, in process. Every state
 // change is a transaction executed here, then appended to the journal; callers hear back
@@ -338,14 +338,6 @@ export class LiteSvmLedger implements Ledger {
     this.closed = true;
     await this.persistence?.close();
   }
-}
-
-function readSigned(wire: Uint8Array): ParsedWire {
-  const parsed = parseWire(wire);
-  if (!parsed) throw new LedgerError("The transaction could not be read.", "rejected", [], "SanitizeFailure");
-  if (!parsed.fullySigned)
-    throw new LedgerError("The transaction is not fully signed.", "rejected", [], "SignatureFailure");
-  return parsed;
 }
 
 /** The 32 bytes of a base58 address, or null when it is not one. */

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Address } from "@solana/kit";
+import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS } from "@solana-program/token-2022";
 import bs58 from "bs58";
 
-const ASSOCIATED_TOKEN_PROGRAM = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL";
 const PDA_MARKER = Buffer.from("ProgramDerivedAddress");
 
 // Ed25519's field prime and curve constant d.
@@ -59,5 +59,5 @@ export function findProgramAddress(seeds: Uint8Array[], program: string): [Addre
 /** The associated token account of `owner` for `mint` under `tokenProgram`. */
 export function findAssociatedTokenAddress(owner: string, mint: string, tokenProgram: string): Address {
   const seeds = [bs58.decode(owner), bs58.decode(tokenProgram), bs58.decode(mint)];
-  return findProgramAddress(seeds, ASSOCIATED_TOKEN_PROGRAM)[0];
+  return findProgramAddress(seeds, ASSOCIATED_TOKEN_PROGRAM_ADDRESS)[0];
 }

@@ -33,6 +33,18 @@ export function plainJson(value: unknown): unknown {
   return value;
 }
 
+/** How clusters and faucets word a rate limit when they do not send HTTP 429. */
+const RATE_LIMIT_TEXT = /airdrop limit|rate.?limit|too many requests|faucet has run dry/i;
+
+function rateLimited(clusterLabel: string, airdrop: boolean): LedgerError {
+  return new LedgerError(
+    airdrop
+      ? FAUCET_RATE_LIMITED
+      : `${clusterLabel} is rate-limiting requests. Wait a few seconds and try again.`,
+    "rate_limited",
+  );
+}
+
 const INSTRUCTION_ERROR_MIN = 4615000;
 const INSTRUCTION_ERROR_MAX = 4615999;
 
@@ -72,8 +84,7 @@ function isRateLimit(err: unknown): boolean {
   const context = err.context as Record<string, unknown>;
   if (isSolanaError(err, SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR)) return Number(context.statusCode) === 429;
   if (context.__code === 429) return true;
-  const text = `${err.message} ${String(context.__serverMessage ?? "")}`;
-  return /airdrop limit|rate.?limit|too many requests|faucet has run dry/i.test(text);
+  return RATE_LIMIT_TEXT.test(`${err.message} ${String(context.__serverMessage ?? "")}`);
 }
 
 export function ledgerErrorFromRpcFailure(
@@ -83,14 +94,7 @@ export function ledgerErrorFromRpcFailure(
   operation: "airdrop" | "other" = "other",
 ): LedgerError {
   if (err instanceof LedgerError) return err;
-  if (isRateLimit(err)) {
-    return new LedgerError(
-      operation === "airdrop"
-        ? FAUCET_RATE_LIMITED
-        : `${clusterLabel} is rate-limiting requests. Wait a few seconds and try again.`,
-      "rate_limited",
-    );
-  }
+  if (isRateLimit(err)) return rateLimited(clusterLabel, operation === "airdrop");
   if (isSolanaError(err, SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE)) {
     const context = err.context as Record<string, unknown>;
     const logs = Array.isArray(context.logs) ? (context.logs as string[]) : [];
@@ -111,18 +115,9 @@ export function rateLimitAwareTransport(url: string, clusterLabel: string): RpcT
   return async <TResponse>(config: Parameters<RpcTransport>[0]) => {
     const response = await base<TResponse>(config);
     const error = (response as { error?: { code?: unknown; message?: unknown } }).error;
-    if (
-      error &&
-      (Number(error.code) === 429 ||
-        /airdrop limit|faucet has run dry|rate.?limit/i.test(String(error.message)))
-    ) {
+    if (error && (Number(error.code) === 429 || RATE_LIMIT_TEXT.test(String(error.message)))) {
       const method = (config.payload as { method?: unknown }).method;
-      throw new LedgerError(
-        method === "requestAirdrop"
-          ? FAUCET_RATE_LIMITED
-          : `${clusterLabel} is rate-limiting requests. Wait a few seconds and try again.`,
-        "rate_limited",
-      );
+      throw rateLimited(clusterLabel, method === "requestAirdrop");
     }
     return response;
   };

@@ -25,8 +25,9 @@ import type {
 } from "./ledger";
 import { LedgerError } from "./ledger";
 import { ledgerErrorFromRpcFailure, plainJson, rateLimitAwareTransport } from "./rpc-errors";
-import { mintInfoFromAccount, TOKEN_PROGRAM_IDS } from "./token-state";
-import { decodeWireTransaction, firstSignature, type MessageFacts, messageFacts } from "./wire";
+import { mintInfoFromAccount, TOKEN_PROGRAM_IDS, tokenAccountFromAccount } from "./token-state";
+import type { MessageFacts } from "./wire";
+import { parseWire, readSigned } from "./wire-parse";
 
 // The Ledger over a remote Solana JSON-RPC cluster (devnet by default), through kit's
 // createSolanaRpc. Submissions are confirmed at 'confirmed' by polling signature statuses,
@@ -50,13 +51,15 @@ export function clusterOf(url: string): Pick<LedgerInfo, "cluster" | "clusterLab
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** `items` in runs of at most `size` (the RPC caps how many one call may ask about). */
+function chunksOf<T>(items: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
+    items.slice(i * size, (i + 1) * size),
+  );
+}
+
 export class RpcLedger implements Ledger {
   readonly info: LedgerInfo;
-
-  /** Other clients change the cluster too: nothing derived from it can be reused. */
-  stateVersion(): null {
-    return null;
-  }
   private readonly rpc: Rpc<SolanaRpcApi>;
   private readonly pollMs: number;
   private readonly confirmTimeoutMs: number;
@@ -66,6 +69,11 @@ export class RpcLedger implements Ledger {
     this.rpc = createSolanaRpcFromTransport(rateLimitAwareTransport(options.url, this.info.clusterLabel));
     this.pollMs = options.pollMs ?? 500;
     this.confirmTimeoutMs = options.confirmTimeoutMs ?? 90_000;
+  }
+
+  /** Other clients change the cluster too: nothing derived from it can be reused. */
+  stateVersion(): null {
+    return null;
   }
 
   /** Runs an RPC call, turning transport failures into a LedgerError people can read. */
@@ -126,8 +134,7 @@ export class RpcLedger implements Ledger {
 
   async getMultipleAccounts(addresses: string[]): Promise<Array<AccountSnapshot | null>> {
     const out: Array<AccountSnapshot | null> = [];
-    for (let i = 0; i < addresses.length; i += 100) {
-      const chunk = addresses.slice(i, i + 100);
+    for (const chunk of chunksOf(addresses, 100)) {
       const { value } = await this.call(() =>
         this.rpc
           .getMultipleAccounts(
@@ -171,10 +178,8 @@ export class RpcLedger implements Ledger {
   }
 
   async sendTransaction(wire: Uint8Array): Promise<string> {
-    const transaction = decodeWireTransaction(wire);
-    const signature = transaction ? firstSignature(transaction) : null;
-    if (!transaction || !signature) throw new LedgerError("The transaction could not be read.", "rejected");
-    const facts = messageFacts(transaction);
+    const facts = readSigned(wire);
+    const { signature } = facts;
     const encoded = Buffer.from(wire).toString("base64") as Base64EncodedWireTransaction;
     const send = () =>
       this.rpc
@@ -233,8 +238,7 @@ export class RpcLedger implements Ledger {
   }
 
   async simulateTransaction(wire: Uint8Array): ReturnType<Ledger["simulateTransaction"]> {
-    const transaction = decodeWireTransaction(wire);
-    const programOf = transaction ? messageFacts(transaction).programOf : () => undefined;
+    const programOf = parseWire(wire)?.programOf ?? (() => undefined);
     const encoded = Buffer.from(wire).toString("base64") as Base64EncodedWireTransaction;
     const { value } = await this.call(() =>
       this.rpc
@@ -257,8 +261,7 @@ export class RpcLedger implements Ledger {
 
   async getSignatureStatuses(signatures: string[]): Promise<SignatureStatus[]> {
     const out: SignatureStatus[] = [];
-    for (let i = 0; i < signatures.length; i += 256) {
-      const chunk = signatures.slice(i, i + 256);
+    for (const chunk of chunksOf(signatures, 256)) {
       const { value } = await this.call(() =>
         this.rpc
           .getSignatureStatuses(
@@ -316,7 +319,6 @@ export class RpcLedger implements Ledger {
     );
     if (!tx) return null;
     const wire = new Uint8Array(Buffer.from(tx.transaction[0], "base64"));
-    const decoded = decodeWireTransaction(wire);
     const rpcError = tx.meta?.err ? plainJson(tx.meta.err) : null;
     return {
       signature: sig,
@@ -326,7 +328,7 @@ export class RpcLedger implements Ledger {
       rpcError,
       fee: tx.meta?.fee ?? 0n,
       logs: [...(tx.meta?.logMessages ?? [])],
-      accountKeys: decoded ? messageFacts(decoded).accountKeys : [],
+      accountKeys: parseWire(wire)?.accountKeys ?? [],
       preBalances: [...(tx.meta?.preBalances ?? [])],
       postBalances: [...(tx.meta?.postBalances ?? [])],
       computeUnits: tx.meta?.computeUnitsConsumed ?? 0n,
@@ -385,19 +387,19 @@ export class RpcLedger implements Ledger {
       this.rpc.getTokenLargestAccounts(address(mint), { commitment: "confirmed" }).send(),
     );
     const accounts = await this.getMultipleAccounts(value.map((v) => v.address));
-    const holdings: TokenHolding[] = [];
-    value.forEach((v, i) => {
-      const data = accounts[i]?.data;
-      if (!data || data.length < 64) return;
-      holdings.push({
-        address: v.address,
-        mint,
-        owner: bs58.encode(data.subarray(32, 64)), // a token account's owner follows its mint
-        amount: BigInt(v.amount),
-        decimals: info.decimals,
-      });
+    return accounts.flatMap((account) => {
+      const parsed = account ? tokenAccountFromAccount(account) : null;
+      if (!parsed) return [];
+      return [
+        {
+          address: parsed.address,
+          mint,
+          owner: parsed.owner,
+          amount: parsed.amount,
+          decimals: info.decimals,
+        },
+      ];
     });
-    return holdings;
   }
 
   async close(): Promise<void> {}

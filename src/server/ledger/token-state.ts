@@ -1,6 +1,7 @@
 import { isSome, type Option } from "@solana/kit";
 import { getMintDecoder, getTokenDecoder, type Mint, type Token } from "@solana-program/token-2022";
 import bs58 from "bs58";
+import { mintDecimalsIn, tokenAmountOf } from "./layouts";
 import type { AccountSnapshot, MintInfo, TokenMetadataInfo } from "./ledger";
 
 // Reading mint and token accounts of both token programs from raw account bytes. The
@@ -116,13 +117,12 @@ export function tokenAccountFromAccount(account: AccountSnapshot): ParsedTokenAc
     programId: account.owner,
     mint: bs58.encode(data.subarray(0, 32)),
     owner: bs58.encode(data.subarray(32, 64)),
-    amount: new DataView(data.buffer, data.byteOffset + 64, 8).getBigUint64(0, true),
+    amount: tokenAmountOf(data) ?? 0n,
     frozen: state === 2,
   };
 }
 
-/** A mint's decimals (byte 44) when it is an initialized mint (byte 45), else null. */
+/** A mint's decimals when it is an initialized mint, else null. */
 export function mintDecimalsOf(account: AccountSnapshot): number | null {
-  if (tokenAccountKind(account) !== "mint" || account.data[45] !== 1) return null;
-  return account.data[44] ?? null;
+  return tokenAccountKind(account) === "mint" ? mintDecimalsIn(account.data) : null;
 }

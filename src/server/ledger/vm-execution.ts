@@ -34,14 +34,13 @@ export function executeInVm(
     // LiteSVM throws (rather than failing) on transactions it cannot even sanitize.
     return { committed: false, error: "SanitizeFailure", logs: [] };
   }
-  const failed = result instanceof FailedTransactionMetadata;
   const meta = result instanceof FailedTransactionMetadata ? result.meta() : result;
   const logs = meta.logs();
   const post = parsed.keyBytes.map((k) => vm.getBalance(k) ?? 0n);
   const error = result instanceof FailedTransactionMetadata ? liteSvmErrorToRpc(result.err()) : null;
   // A failure that charged the fee payer is on chain (like a real cluster without
   // preflight): it must be journaled, or replay would diverge. Otherwise nothing happened.
-  if (failed && error !== null && pre[0] === post[0]) return { committed: false, error, logs };
+  if (error !== null && pre[0] === post[0]) return { committed: false, error, logs };
   const entry: JournalEntry = {
     v: 1,
     sig: parsed.signature,
@@ -83,6 +82,7 @@ function innerInstructionsOf(meta: { innerInstructions(): InnerInstruction[][] }
   );
 }
 
+/** Simulation as the RPC does it by default: signatures not checked, any blockhash. */
 export function simulateInVm(
   svm: LiteSVM,
   wire: Uint8Array,

@@ -1,5 +1,6 @@
 import bs58 from "bs58";
-import type { MessageFacts } from "./wire";
+import { LedgerError } from "./ledger";
+import { isWritableIndex, type MessageFacts } from "./wire";
 
 // A direct reader of the wire format for the embedded ledger's hot path. kit's decoders turn
 // every key into base58 through BigInt arithmetic (about half a millisecond per launch);
@@ -95,10 +96,12 @@ export function parseWire(wire: Uint8Array): ParsedWire | null {
       accountKeys,
       blockhash,
       numSignatures,
-      isWritable(index) {
-        if (index < numSignatures) return index < numSignatures - numReadonlySigned;
-        return index < accountKeys.length - numReadonlyUnsigned;
-      },
+      isWritable: (index) =>
+        isWritableIndex(index, accountKeys.length, {
+          numSigners: numSignatures,
+          numReadonlySigners: numReadonlySigned,
+          numReadonlyNonSigners: numReadonlyUnsigned,
+        }),
       programOf(instructionIndex) {
         const programIndex = programIndexes[instructionIndex];
         return programIndex === undefined ? undefined : accountKeys[programIndex];
@@ -107,4 +110,13 @@ export function parseWire(wire: Uint8Array): ParsedWire | null {
   } catch {
     return null;
   }
+}
+
+/** A submitted transaction, read and checked for every signature, or a LedgerError. */
+export function readSigned(wire: Uint8Array): ParsedWire {
+  const parsed = parseWire(wire);
+  if (!parsed) throw new LedgerError("The transaction could not be read.", "rejected", [], "SanitizeFailure");
+  if (!parsed.fullySigned)
+    throw new LedgerError("The transaction is not fully signed.", "rejected", [], "SignatureFailure");
+  return parsed;
 }

@@ -24,6 +24,11 @@ export function decodeWireTransaction(wire: Uint8Array): Transaction | null {
   }
 }
 
+/** A transaction's compiled message (keys, header, instructions). */
+export function decodeMessage(transaction: Transaction) {
+  return messageDecoder.decode(transaction.messageBytes);
+}
+
 /** The first signature (the transaction id) in base58, or null when unsigned. */
 export function firstSignature(transaction: Transaction): string | null {
   const first = Object.values(transaction.signatures)[0];
@@ -39,10 +44,21 @@ export interface MessageFacts {
   programOf(instructionIndex: number): string | undefined;
 }
 
+/** Whether account `index` of a message is writable, from its header: the signers come
+ * first (writable ones, then read-only), then the other accounts (likewise). */
+export function isWritableIndex(
+  index: number,
+  keyCount: number,
+  header: { numSigners: number; numReadonlySigners: number; numReadonlyNonSigners: number },
+): boolean {
+  if (index < header.numSigners) return index < header.numSigners - header.numReadonlySigners;
+  return index < keyCount - header.numReadonlyNonSigners;
+}
+
 /** The parts of a transaction's message the ledger reasons about. Only static account keys
  * are known: accounts loaded through lookup tables are not indexed. */
 export function messageFacts(transaction: Transaction): MessageFacts {
-  const message = messageDecoder.decode(transaction.messageBytes);
+  const message = decodeMessage(transaction);
   const keys: string[] = message.staticAccounts;
   const { numSignerAccounts, numReadonlySignerAccounts, numReadonlyNonSignerAccounts } = message.header;
   const instructions = "instructions" in message ? message.instructions : [];
@@ -50,10 +66,12 @@ export function messageFacts(transaction: Transaction): MessageFacts {
     accountKeys: keys,
     blockhash: message.lifetimeToken,
     numSignatures: numSignerAccounts,
-    isWritable(index) {
-      if (index < numSignerAccounts) return index < numSignerAccounts - numReadonlySignerAccounts;
-      return index < keys.length - numReadonlyNonSignerAccounts;
-    },
+    isWritable: (index) =>
+      isWritableIndex(index, keys.length, {
+        numSigners: numSignerAccounts,
+        numReadonlySigners: numReadonlySignerAccounts,
+        numReadonlyNonSigners: numReadonlyNonSignerAccounts,
+      }),
     programOf(instructionIndex) {
       const instruction = instructions[instructionIndex];
       return instruction ? keys[instruction.programAddressIndex] : undefined;

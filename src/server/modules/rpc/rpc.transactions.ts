@@ -1,7 +1,13 @@
-import { getBase58Decoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
 import bs58 from "bs58";
 import type { TokenBalanceRecord, TransactionRecord } from "../../ledger/ledger";
-import { invalidParams, RpcError, tokenAmount, UNSUPPORTED_TRANSACTION_VERSION } from "./rpc.protocol";
+import { decodeMessage, decodeWireTransaction, isWritableIndex } from "../../ledger/wire";
+import {
+  INTERNAL_ERROR,
+  invalidParams,
+  RpcError,
+  tokenAmount,
+  UNSUPPORTED_TRANSACTION_VERSION,
+} from "./rpc.protocol";
 
 // Transactions in and out of /rpc: decoding submitted wire bytes (base58 by default, as the
 // spec says, or base64) and presenting processed ones the way getTransaction does.
@@ -33,7 +39,7 @@ function presentTokenBalance(balance: TokenBalanceRecord) {
   };
 }
 
-type CompiledMessage = ReturnType<ReturnType<typeof getCompiledTransactionMessageDecoder>["decode"]>;
+type CompiledMessage = ReturnType<typeof decodeMessage>;
 type Encoding = "json" | "jsonParsed" | "base64";
 
 /** getTransaction's answer for a record, in "json", "jsonParsed" or "base64" encoding. */
@@ -44,8 +50,9 @@ export function presentTransaction(
   const encoding = options.encoding ?? "json";
   if (encoding !== "json" && encoding !== "jsonParsed" && encoding !== "base64")
     throw invalidParams(`unsupported encoding ${String(encoding)}`);
-  const transaction = getTransactionDecoder().decode(record.wire);
-  const message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
+  const transaction = decodeWireTransaction(record.wire);
+  if (!transaction) throw new RpcError(INTERNAL_ERROR, "The recorded transaction could not be read");
+  const message = decodeMessage(transaction);
   const version = message.version === "legacy" ? "legacy" : message.version;
   if (version !== "legacy") {
     const max = options.maxSupportedTransactionVersion;
@@ -56,9 +63,7 @@ export function presentTransaction(
       );
     }
   }
-  const signatures = Object.values(transaction.signatures).map((s) =>
-    s ? getBase58Decoder().decode(s) : "1".repeat(64),
-  );
+  const signatures = Object.values(transaction.signatures).map((s) => (s ? bs58.encode(s) : "1".repeat(64)));
   const presented =
     encoding === "base64"
       ? [Buffer.from(record.wire).toString("base64"), "base64"]
@@ -145,15 +150,16 @@ function jsonMessage(message: CompiledMessage) {
 function parsedMessage(message: CompiledMessage) {
   const keys = message.staticAccounts;
   const { numSignerAccounts, numReadonlySignerAccounts, numReadonlyNonSignerAccounts } = message.header;
-  const writable = (i: number) =>
-    i < numSignerAccounts
-      ? i < numSignerAccounts - numReadonlySignerAccounts
-      : i < keys.length - numReadonlyNonSignerAccounts;
+  const header = {
+    numSigners: numSignerAccounts,
+    numReadonlySigners: numReadonlySignerAccounts,
+    numReadonlyNonSigners: numReadonlyNonSignerAccounts,
+  };
   return {
     accountKeys: keys.map((pubkey, i) => ({
       pubkey,
       signer: i < numSignerAccounts,
-      writable: writable(i),
+      writable: isWritableIndex(i, keys.length, header),
       source: "transaction",
     })),
     recentBlockhash: message.lifetimeToken,
