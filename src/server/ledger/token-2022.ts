@@ -33,6 +33,7 @@ import {
   TOKEN_2022_PROGRAM_ADDRESS,
   tokenMetadataField,
 } from "@solana-program/token-2022";
+import { BoundedCache } from "../lib/bounded-cache";
 import { verifySignature as verifyEd25519 } from "./keys";
 import type { Blockhash } from "./ledger";
 import { findAssociatedTokenAddress } from "./pda";
@@ -145,7 +146,7 @@ export function transferCostLamports(rentFor: (dataLength: number) => bigint = d
 
 // Deriving an ATA hashes and checks the curve (a few hundred microseconds); the answer never
 // changes, and portfolios, balance checks and transfers ask for the same pairs again and again.
-const ataMemo = new Map<string, Address>();
+const ataMemo = new BoundedCache<string, Address>({ max: 100_000 });
 
 export function associatedTokenAddress(
   owner: string,
@@ -156,7 +157,6 @@ export function associatedTokenAddress(
   const known = ataMemo.get(key);
   if (known) return known;
   const ata = findAssociatedTokenAddress(owner, mint, tokenProgram);
-  if (ataMemo.size > 100_000) ataMemo.clear();
   ataMemo.set(key, ata);
   return ata;
 }

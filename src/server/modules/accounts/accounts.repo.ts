@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users, walletChallenges, wallets } from "../../db/schema/index";
+import { BoundedCache } from "../../lib/bounded-cache";
 
 export type UserRow = typeof users.$inferSelect;
 export type WalletRow = typeof wallets.$inferSelect;
@@ -12,8 +13,8 @@ const WALLET_LIST_TTL_MS = 5_000;
  * changes owner, so rows by address are kept; a user's list is kept briefly and dropped when
  * this process adds a wallet (another process's addition shows within the TTL). */
 export class AccountsRepo {
-  private walletByKey = new Map<string, WalletRow>();
-  private walletLists = new Map<string, { rows: WalletRow[]; at: number }>();
+  private walletByKey = new BoundedCache<string, WalletRow>({ max: 100_000 });
+  private walletLists = new BoundedCache<string, WalletRow[]>({ max: 10_000, ttlMs: WALLET_LIST_TTL_MS });
 
   constructor(private db: Db) {}
 
@@ -52,14 +53,13 @@ export class AccountsRepo {
 
   async walletsOf(userId: string): Promise<WalletRow[]> {
     const hit = this.walletLists.get(userId);
-    if (hit && Date.now() - hit.at < WALLET_LIST_TTL_MS) return hit.rows;
+    if (hit) return hit;
     const rows = await this.db
       .select()
       .from(wallets)
       .where(eq(wallets.userId, userId))
       .orderBy(asc(wallets.createdAt));
-    if (this.walletLists.size > 10_000) this.walletLists.clear();
-    this.walletLists.set(userId, { rows, at: Date.now() });
+    this.walletLists.set(userId, rows);
     return rows;
   }
 
@@ -67,10 +67,7 @@ export class AccountsRepo {
     const known = this.walletByKey.get(publicKey);
     if (known) return known;
     const [row] = await this.db.select().from(wallets).where(eq(wallets.publicKey, publicKey)).limit(1);
-    if (row) {
-      if (this.walletByKey.size > 100_000) this.walletByKey.clear();
-      this.walletByKey.set(publicKey, row);
-    }
+    if (row) this.walletByKey.set(publicKey, row);
     return row ?? null;
   }
 

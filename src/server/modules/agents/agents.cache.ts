@@ -1,23 +1,25 @@
 import type { ChatTurn } from "../../ai/engine";
+import { BoundedCache } from "../../lib/bounded-cache";
 import type { AgentWithToken } from "./agents.repo";
 
 /** Agent rows for chat, kept briefly: every message needs its agent and token, and those
  * change rarely. This process drops an entry on its own writes; another process sharing a
  * PostgreSQL database is seen within `ttlMs`. */
 export class AgentCache {
-  private readonly rows = new Map<string, { row: AgentWithToken; at: number }>();
+  private readonly rows: BoundedCache<string, AgentWithToken>;
 
-  constructor(private readonly ttlMs: number) {}
+  constructor(ttlMs: number) {
+    this.rows = new BoundedCache({ max: 5_000, ttlMs });
+  }
 
   async get(
     id: string,
     load: (id: string) => Promise<AgentWithToken | null>,
   ): Promise<AgentWithToken | null> {
     const hit = this.rows.get(id);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.row;
+    if (hit) return hit;
     const row = await load(id);
-    if (this.rows.size > 5_000) this.rows.clear();
-    if (row) this.rows.set(id, { row, at: Date.now() });
+    if (row) this.rows.set(id, row);
     else this.rows.delete(id);
     return row;
   }

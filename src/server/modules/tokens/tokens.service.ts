@@ -4,6 +4,7 @@ import { notFound } from "../../http-errors";
 import { mintSupplyOf, tokenAmountOf } from "../../ledger/layouts";
 import type { Ledger } from "../../ledger/ledger";
 import { associatedTokenAddress } from "../../ledger/token-2022";
+import { BoundedCache } from "../../lib/bounded-cache";
 import type { AccountsRepo } from "../accounts/accounts.repo";
 import { presentToken } from "./token-presenter";
 import type { TokenRow, TokensRepo } from "./tokens.repo";
@@ -26,12 +27,14 @@ interface PresentedList {
 
 /** Reading tokens: portfolios, public pages, balances. Chain facts come from the ledger. */
 export class TokensService {
-  private listCache = new Map<string, { rows: TokenRow[]; at: number }>();
+  private listCache: BoundedCache<string, TokenRow[]>;
   /** Counts invalidations: a read that overlapped a write must not cache what it read. */
   private writes = 0;
-  private presented = new Map<string, PresentedList>();
+  private presented = new BoundedCache<string, PresentedList>({ max: 10_000 });
 
-  constructor(private deps: Deps) {}
+  constructor(private deps: Deps) {
+    this.listCache = new BoundedCache({ max: 10_000, ttlMs: deps.listCacheMs });
+  }
 
   /** Called by every writer of token rows. */
   invalidate(userId: string): void {
@@ -57,21 +60,17 @@ export class TokensService {
     const circulating = await this.circulatingMany(rows);
     const tokens = rows.map((row, i) => presentToken(row, this.deps.ledger.info, circulating[i] ?? null));
     const entry: PresentedList = { rows, version: version ?? -1, tokens };
-    if (version !== null) {
-      if (this.presented.size > 10_000) this.presented.clear();
-      this.presented.set(userId, entry);
-    }
+    if (version !== null) this.presented.set(userId, entry);
     return entry;
   }
 
   private async rowsOf(userId: string): Promise<TokenRow[]> {
     const hit = this.listCache.get(userId);
-    if (hit && Date.now() - hit.at < this.deps.listCacheMs) return hit.rows;
+    if (hit) return hit;
     const writesBefore = this.writes;
     const rows = await this.deps.repo.ofUser(userId);
     if (this.writes !== writesBefore) return rows; // maybe stale already: do not keep it
-    if (this.listCache.size > 10_000) this.listCache.clear();
-    this.listCache.set(userId, { rows, at: Date.now() });
+    this.listCache.set(userId, rows);
     return rows;
   }
 

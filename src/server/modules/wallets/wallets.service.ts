@@ -10,6 +10,7 @@ import {
   signerFromSeed,
 } from "../../ledger/keys";
 import type { Ledger } from "../../ledger/ledger";
+import { BoundedCache } from "../../lib/bounded-cache";
 import { SlidingWindow } from "../../lib/sliding-window";
 import {
   type AccountsRepo,
@@ -39,7 +40,7 @@ export const solText = (lamports: bigint) => formatAmount(lamports, 9);
 /** Embedded wallets (server custody, sealed seeds), linked external wallets, test SOL. */
 export class WalletsService {
   private airdrops = new SlidingWindow(AIRDROP_WINDOW_MS);
-  private signers = new Map<string, { signer: Signer; at: number }>();
+  private signers = new BoundedCache<string, Signer>({ max: 10_000, ttlMs: SIGNER_TTL_MS });
 
   constructor(private deps: Deps) {}
 
@@ -110,13 +111,11 @@ export class WalletsService {
 
   /** A signer for an embedded wallet (kept for SIGNER_TTL_MS; the seed bytes live only while unsealing). */
   async signerFor(wallet: WalletRow): Promise<Signer> {
-    if (wallet.kind !== "embedded" || !wallet.encryptedSeed || !wallet.wrappedKey || !wallet.keyId)
-      throw forbidden("This wallet signs in your browser");
+    if (wallet.kind !== "embedded") throw forbidden("This wallet signs in your browser");
     const cached = this.signers.get(wallet.id);
-    if (cached && Date.now() - cached.at < SIGNER_TTL_MS) return cached.signer;
+    if (cached) return cached;
     const signer = await this.unseal(wallet);
-    if (this.signers.size > 10_000) this.signers.clear();
-    this.signers.set(wallet.id, { signer, at: Date.now() });
+    this.signers.set(wallet.id, signer);
     return signer;
   }
 
