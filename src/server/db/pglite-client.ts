@@ -9,16 +9,10 @@ export class DatabaseError extends Error {
   detail?: string;
   table?: string;
   column?: string;
-  constructor(e: ThreadError) {
-    super(e.message);
+  constructor({ message, ...fields }: ThreadError) {
+    super(message);
     this.name = "DatabaseError";
-    Object.assign(this, {
-      code: e.code,
-      constraint: e.constraint,
-      detail: e.detail,
-      table: e.table,
-      column: e.column,
-    });
+    Object.assign(this, fields);
   }
 }
 
@@ -58,10 +52,7 @@ export class PgliteThread {
   static async start(setup: ThreadSetup): Promise<PgliteThread> {
     const worker = spawnTypeScriptWorker(new URL("./pglite-thread.ts", import.meta.url), setup);
     const thread = new PgliteThread(worker);
-    const opened = new Promise<QueryResult | null>((resolve, reject) =>
-      thread.pending.set(0, { resolve, reject }),
-    );
-    await opened;
+    await new Promise<QueryResult | null>((resolve, reject) => thread.pending.set(0, { resolve, reject }));
     return thread;
   }
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { GroupCommit } from "../../db/group-commit";
 import { agentMessages, agents, tokens, users } from "../../db/schema/index";
 
 export type AgentRow = typeof agents.$inferSelect;
@@ -90,29 +91,16 @@ export class AgentsRepo {
     return rows.reverse();
   }
 
-  /** Stores messages. Writes arriving in the same tick share one INSERT (group commit):
-   * under many concurrent chats the database does one transaction, not one per reply. */
+  /** Stores messages by group commit: under many concurrent chats the database does one
+   * INSERT for the replies that finished while the previous one was written. */
   insertMessages(values: Array<typeof agentMessages.$inferInsert>): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ values, resolve, reject });
-      if (this.pending.length === 1) setImmediate(() => void this.flush());
-    });
+    return this.messageWrites.push(values);
   }
 
-  private pending: Array<{
-    values: Array<typeof agentMessages.$inferInsert>;
-    resolve(): void;
-    reject(err: unknown): void;
-  }> = [];
-
-  private async flush(): Promise<void> {
-    const batch = this.pending;
-    this.pending = [];
-    try {
-      await this.db.insert(agentMessages).values(batch.flatMap((b) => b.values));
-      for (const b of batch) b.resolve();
-    } catch (err) {
-      for (const b of batch) b.reject(err);
-    }
-  }
+  private readonly messageWrites = new GroupCommit(
+    async (batches: Array<Array<typeof agentMessages.$inferInsert>>) => {
+      await this.db.insert(agentMessages).values(batches.flat());
+      return batches.map(() => undefined);
+    },
+  );
 }

@@ -68,9 +68,9 @@ export function errorResponse(id: unknown, err: RpcError): RpcResponse {
   return { jsonrpc: "2.0", id, error };
 }
 
-/** One JSON-RPC request checked for shape (over HTTP or WebSocket): the call, or the error
- * response it earns. `notification`: it has no id, so it gets no answer. */
-export function readRequest(
+/** One JSON-RPC request checked for shape: the call, or the error response it earns.
+ * `notification`: it has no id, so a success gets no answer. */
+function readRequest(
   item: unknown,
 ):
   | { ok: true; id: unknown; method: string; params: Params; notification: boolean }
@@ -139,4 +139,21 @@ export function uiAmountString(amount: bigint, decimals: number): string {
 export function tokenAmount(amount: bigint, decimals: number) {
   const ui = uiAmountString(amount, decimals);
   return { amount: amount.toString(), decimals, uiAmount: Number(ui), uiAmountString: ui };
+}
+
+/** The answer to one request (over HTTP or WebSocket): `call`'s result, or its error (an
+ * RpcError as it is, anything else as "Internal error"); null for a notification's success. */
+export async function answer(
+  item: unknown,
+  call: (method: string, params: Params) => Promise<unknown>,
+): Promise<RpcResponse | null> {
+  const request = readRequest(item);
+  if (!request.ok) return request.response;
+  try {
+    const result = await call(request.method, request.params);
+    return request.notification ? null : { jsonrpc: "2.0", id: request.id, result };
+  } catch (err) {
+    const error = err instanceof RpcError ? err : new RpcError(INTERNAL_ERROR, "Internal error");
+    return errorResponse(request.id, error);
+  }
 }

@@ -1,14 +1,14 @@
 import websocket from "@fastify/websocket";
 import type { FastifyPluginAsync } from "fastify";
 import type { Ledger } from "../../ledger/ledger";
+import { SlidingWindow } from "../../lib/sliding-window";
 import {
+  answer,
   errorResponse,
-  INTERNAL_ERROR,
   INVALID_REQUEST,
   PARSE_ERROR,
   RpcError,
   type RpcResponse,
-  readRequest,
   toJson,
 } from "./rpc.protocol";
 import { type RpcCaller, RpcService } from "./rpc.service";
@@ -21,46 +21,14 @@ import { SubscriptionSession } from "./rpc.subscriptions";
 
 const MAX_BATCH = 100;
 
-/** Airdrops per client IP in a sliding minute. */
-class AirdropLimiter {
-  private readonly hits = new Map<string, number[]>();
-  constructor(private readonly perMinute: number) {}
-
-  allow(ip: string, now = Date.now()): boolean {
-    const recent = (this.hits.get(ip) ?? []).filter((t) => now - t < 60_000);
-    if (recent.length >= this.perMinute) {
-      this.hits.set(ip, recent);
-      return false;
-    }
-    recent.push(now);
-    this.hits.set(ip, recent);
-    if (this.hits.size > 10_000) this.prune(now);
-    return true;
-  }
-
-  private prune(now: number): void {
-    for (const [ip, times] of this.hits) if (times.every((t) => now - t >= 60_000)) this.hits.delete(ip);
-  }
-}
-
 export function rpcRoutes(ledger: Ledger, options: { airdropsPerMinute?: number } = {}): FastifyPluginAsync {
   const service = new RpcService(ledger);
-  const limiter = new AirdropLimiter(options.airdropsPerMinute ?? 10);
+  // Airdrops per client IP in a sliding minute.
+  const airdrops = new SlidingWindow(60_000);
+  const airdropsPerMinute = options.airdropsPerMinute ?? 10;
 
-  async function handleOne(item: unknown, caller: RpcCaller): Promise<RpcResponse | null> {
-    const request = readRequest(item);
-    if (!request.ok) return request.response;
-    const { id } = request;
-    try {
-      const result = await service.call(request.method, request.params, caller);
-      return request.notification ? null : { jsonrpc: "2.0", id, result };
-    } catch (err) {
-      return errorResponse(
-        id,
-        err instanceof RpcError ? err : new RpcError(INTERNAL_ERROR, "Internal error"),
-      );
-    }
-  }
+  const handleOne = (item: unknown, caller: RpcCaller) =>
+    answer(item, (method, params) => service.call(method, params, caller));
 
   return async (app) => {
     // Scoped to this plugin: take JSON bodies as text and parse them ourselves.
@@ -91,7 +59,7 @@ export function rpcRoutes(ledger: Ledger, options: { airdropsPerMinute?: number 
       } catch {
         return reply.send(toJson(errorResponse(null, new RpcError(PARSE_ERROR, "Parse error"))));
       }
-      const caller: RpcCaller = { allowAirdrop: () => limiter.allow(request.ip) };
+      const caller: RpcCaller = { allowAirdrop: () => airdrops.take(request.ip, airdropsPerMinute) };
       if (!Array.isArray(body)) {
         const response = await handleOne(body, caller);
         // Like devnet's faucet: a refused airdrop is also an HTTP 429, which clients recognise.

@@ -1,6 +1,7 @@
 import { isValidAddress } from "../../ledger/keys";
 import type { CommittedTransaction, Ledger } from "../../ledger/ledger";
 import {
+  answer,
   config,
   errorResponse,
   INTERNAL_ERROR,
@@ -10,8 +11,8 @@ import {
   PARSE_ERROR,
   type Params,
   RpcError,
-  readRequest,
   stringParam,
+  toJson,
 } from "./rpc.protocol";
 import type { RpcCaller, RpcService } from "./rpc.service";
 
@@ -68,22 +69,14 @@ export class SubscriptionSession {
       this.send(errorResponse(null, new RpcError(PARSE_ERROR, "Parse error")));
       return;
     }
-    const request = readRequest(item);
-    if (!request.ok) {
-      this.send(request.response);
-      return;
-    }
     // Notifications wait until this answer is out: a client must know a subscription's id
     // before its first notification arrives.
     let answered = () => {};
     const gate = new Promise<void>((resolve) => (answered = resolve));
     this.enqueue(() => gate);
     try {
-      const result = await this.call(request.method, request.params);
-      if (!request.notification) this.send({ jsonrpc: "2.0", id: request.id, result });
-    } catch (err) {
-      const error = err instanceof RpcError ? err : new RpcError(INTERNAL_ERROR, "Internal error");
-      this.send(errorResponse(request.id, error));
+      const response = await answer(item, (method, params) => this.call(method, params));
+      if (response) this.send(response);
     } finally {
       answered();
     }
@@ -174,10 +167,7 @@ export class SubscriptionSession {
   private async accountNow(address: string, encoding: unknown) {
     const params = encoding === undefined ? [address] : [address, { encoding }];
     const result = (await this.rpc.call("getAccountInfo", params, NO_CALLER)) as { value: unknown };
-    return {
-      result,
-      text: JSON.stringify(result.value, (_k, v) => (typeof v === "bigint" ? v.toString() : v)),
-    };
+    return { result, text: toJson(result.value) };
   }
 
   private notify(id: number, kind: Subscription["kind"], slot: bigint | null, value: unknown): void {
