@@ -1,6 +1,7 @@
 import type { Agent } from "@shared/schemas/agents";
 import { Lock, LockOpen } from "lucide-react";
 import { cn } from "@/components/ui/cn";
+import { AgentAvatar } from "./agent-avatar";
 import { TierBadge } from "./tier-badge";
 
 export const unlockHint = (agent: Pick<Agent, "tokenRequirement" | "tokenSymbol">) =>
@@ -31,12 +32,7 @@ export function AgentCard({
       )}
     >
       <div className="flex items-start gap-3">
-        <span
-          aria-hidden="true"
-          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-xl"
-        >
-          {agent.avatar}
-        </span>
+        <AgentAvatar avatar={agent.avatar} />
         <div className="min-w-0 flex-1">
           <div className="flex items-center justify-between gap-2">
             <span className="truncate font-semibold">{agent.name}</span>

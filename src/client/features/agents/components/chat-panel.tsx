@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAgentChat } from "../hooks/use-agent-chat";
+import { AgentAvatar } from "./agent-avatar";
 import { ChatInput } from "./chat-input";
 import { MessageList } from "./message-list";
 import { TierBadge } from "./tier-badge";
@@ -35,12 +36,7 @@ function Conversation({ agent }: { agent: Agent }) {
     <Card className="flex h-full flex-col">
       <CardHeader className="gap-3 border-b border-border">
         <div className="flex items-start gap-3">
-          <span
-            aria-hidden="true"
-            className="flex size-12 shrink-0 items-center justify-center rounded-full bg-secondary text-2xl"
-          >
-            {agent.avatar}
-          </span>
+          <AgentAvatar avatar={agent.avatar} size="lg" />
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">
               <CardTitle as="h2">{agent.name}</CardTitle>
