@@ -48,6 +48,37 @@ describe("offline identity drafting", () => {
     expect(`${other.name} ${other.description}`.toLowerCase()).toMatch(/sourdough|fermentation|baking/);
   });
 
+  it("reads the word after 'I' or 'to' as a verb, not as the subject", async () => {
+    const text =
+      "I produce synthwave music with 8K listeners and want fans to vote on my next EP and get early access.";
+    for (const style of STYLES) {
+      const profile = await draftIdentityOffline(request(text, { profession: "musician", style }), free);
+      const draft = `${profile.name} ${profile.tagline} ${profile.description}`.toLowerCase();
+      expect(draft).toContain("synthwave");
+      expect(draft, style).not.toMatch(/\bproduce\b|\bvote\b|\bearly access\b/);
+    }
+  });
+
+  it("writes possessives and topics the way a person would", async () => {
+    const profile = await draftIdentityOffline(
+      request("I coach founders on fundraising and pitch decks.", {
+        profession: "coach",
+        style: "professional",
+      }),
+      free,
+    );
+    expect(`${profile.name} ${profile.tagline}`).not.toContain("s's");
+    const dev = await draftIdentityOffline(
+      request("I make developer tools for Rust and TypeScript.", {
+        profession: "developer",
+        style: "technical",
+      }),
+      free,
+    );
+    // The profession is named once ("a developer"), not again as a topic.
+    expect(dev.description.match(/\bdevelopers?\b/g)?.length).toBe(1);
+  });
+
   it("lets profession and style visibly change the result", async () => {
     const base = "Building open source tools for indie game makers and sharing devlogs";
     const names = new Set<string>();

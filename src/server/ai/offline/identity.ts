@@ -84,7 +84,9 @@ function cleanName(text: string): string {
 }
 
 function describeTopics(words: string[], profession: Profession): string {
-  const topics = words.slice(0, 3);
+  // "a developer ... scoped to developer tools" says the profession twice.
+  const noun = PROFESSION_NOUN[profession];
+  const topics = words.filter((w) => w !== noun && w !== `${noun}s`).slice(0, 3);
   if (topics.length === 0) return `${PROFESSION_NOUN[profession]} work`;
   if (topics.length === 1) return topics.join("");
   return `${topics.slice(0, -1).join(", ")} and ${topics[topics.length - 1]}`;

@@ -1,4 +1,5 @@
 import type { Profession, Style } from "@shared/constants";
+import { possessive } from "./text";
 
 // What each profession and style brings to a drafted identity. Kept as data so the drafting
 // code stays small and a new profession or style is one entry here.
@@ -106,7 +107,7 @@ export const STYLE_PROFILES: Record<Style, StyleProfile> = {
     names: [(w, t) => `${w} ${t}`, (w) => `${w} Token`, (w, t) => `${w} ${t} Token`],
     taglines: [
       (w, fans) => `The official token of ${w} and its ${fans}.`,
-      (w) => `Invest in ${w}'s work and share in its growth.`,
+      (w) => `Invest in ${possessive(w)} work and share in its growth.`,
       (_w, fans) => `Verified ownership for a loyal circle of ${fans}.`,
     ],
     openings: [
@@ -155,7 +156,7 @@ export const STYLE_PROFILES: Record<Style, StyleProfile> = {
     openings: [
       (name, who, topics) => `${name} is a Token-2022 utility token issued by ${who}, scoped to ${topics}.`,
       (name, who, topics) =>
-        `${name} gates access to ${who}'s work on ${topics} with on-chain, verifiable holdings.`,
+        `${name} gates access to ${possessive(who)} work on ${topics} with on-chain, verifiable holdings.`,
     ],
     closing: (symbol, goals, audience) =>
       `${symbol} has a fixed supply (mint authority revoked at launch) and no freeze authority; ${audience} hold it to ${goals}.`,

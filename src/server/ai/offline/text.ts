@@ -47,33 +47,48 @@ export function stem(word: string): string {
   return word;
 }
 
-// Verbs and fillers that make poor token names even when frequent ("stream every Friday").
+// Verbs, fillers and audience words that make poor token names even when frequent ("stream
+// every Friday", "early access for my listeners").
 const WEAK = new Set(
   (
     "make share teach stream post paint write play record sell offer show run host give grow learn " +
     "monday tuesday wednesday thursday friday saturday sunday weekly daily monthly online free open " +
-    "small big great good best full part fans fan followers audience supporters content stuff"
+    "small big great good best full part fans fan followers audience supporters content stuff " +
+    "next early first last latest access listeners readers viewers subscribers students clients members " +
+    "firsttime fulltime parttime"
   ).split(" "),
 );
+
+// The word after one of these is usually a verb: "I produce synthwave", "we run a studio",
+// "fans to vote on". As a token's name it would read as a noun ("Sound of Produce").
+const BEFORE_VERB = new Set(["i", "we", "also", "to", "and", "i'll", "ill", "usually", "often"]);
 
 /** The content words of a text, most salient first: frequency, then nouns over verbs and
  * fillers, then first use (people tend to say the main thing early). */
 export function keywords(text: string, limit = 6): string[] {
-  const words = tokenize(text).filter((w) => w.length >= 3 && !isStopword(w) && !/^\d+$/.test(w));
   const score = new Map<string, { score: number; first: number }>();
-  words.forEach((w, i) => {
+  let previous = "";
+  tokenize(text).forEach((w, i) => {
+    const afterSubject = BEFORE_VERB.has(previous);
+    previous = w;
+    if (w.length < 3 || isStopword(w) || /^\d+$/.test(w)) return;
     const s = score.get(w);
     if (s) s.score += 3;
     else
       score.set(w, {
-        score: 3 + (w.length >= 5 ? 1 : 0) - (w.endsWith("ing") ? 2 : 0) - (WEAK.has(w) ? 3 : 0),
+        score:
+          3 +
+          (w.length >= 5 ? 1 : 0) -
+          (w.endsWith("ing") ? 2 : 0) -
+          (WEAK.has(w) ? 3 : 0) -
+          (afterSubject ? 3 : 0),
         first: i,
       });
   });
-  return [...score.entries()]
-    .sort((a, b) => b[1].score - a[1].score || a[1].first - b[1].first)
-    .slice(0, limit)
-    .map(([w]) => w);
+  const ranked = [...score.entries()].sort((a, b) => b[1].score - a[1].score || a[1].first - b[1].first);
+  // Weak words only when the text offers nothing better.
+  const strong = ranked.filter(([, s]) => s.score >= 2);
+  return (strong.length ? strong : ranked).slice(0, limit).map(([w]) => w);
 }
 
 /** A person's name when the text gives one: "I'm Maya", "my name is Leo Park", "Maya here". */
@@ -92,6 +107,11 @@ export function personName(text: string): string | null {
     }
   }
   return null;
+}
+
+/** "Maya's", "James'", "Founders'". */
+export function possessive(noun: string): string {
+  return noun.endsWith("s") ? `${noun}'` : `${noun}'s`;
 }
 
 export function capitalize(word: string): string {

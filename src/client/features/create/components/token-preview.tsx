@@ -48,12 +48,15 @@ export function TokenPreview({
       </CardHeader>
       <CardContent className="flex flex-col gap-3 text-sm">
         {tagline ? <p className="italic text-muted-foreground">{tagline}</p> : null}
-        <dl className="grid grid-cols-2 gap-2">
+        {/* Labels take their width, values the rest: the network label can be long. */}
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
           <dt className="text-muted-foreground">Total supply</dt>
           <dd className="text-right font-semibold tabular-nums">{shownSupply}</dd>
           <dt className="text-muted-foreground">Network</dt>
-          <dd className="text-right">
-            <Badge variant="secondary">{networkLabel}</Badge>
+          <dd className="flex justify-end">
+            <Badge variant="secondary" className="whitespace-normal text-right">
+              {networkLabel}
+            </Badge>
           </dd>
           <dt className="text-muted-foreground">Supply policy</dt>
           <dd className="text-right">Fixed (mint authority revoked)</dd>
