@@ -48,6 +48,14 @@ describe("offline identity drafting", () => {
     expect(`${other.name} ${other.description}`.toLowerCase()).toMatch(/sourdough|fermentation|baking/);
   });
 
+  it("does not take a role for a name", async () => {
+    const profile = await draftIdentityOffline(
+      request("Developer here, shipping Rust tools for game studios.", { profession: "developer" }),
+      free,
+    );
+    expect(profile.description).not.toMatch(/developer Developer/i);
+  });
+
   it("reads the word after 'I' or 'to' as a verb, not as the subject", async () => {
     const text =
       "I produce synthwave music with 8K listeners and want fans to vote on my next EP and get early access.";
@@ -69,14 +77,16 @@ describe("offline identity drafting", () => {
     );
     expect(`${profile.name} ${profile.tagline}`).not.toContain("s's");
     const dev = await draftIdentityOffline(
-      request("I make developer tools for Rust and TypeScript.", {
+      request("As a developer I write Rust tools and TypeScript libraries for other developers.", {
         profession: "developer",
         style: "technical",
       }),
       free,
     );
-    // The profession is named once ("a developer"), not again as a topic.
+    // The profession is named once ("a developer"), not again as a topic; the person's own
+    // phrases stay together.
     expect(dev.description.match(/\bdevelopers?\b/g)?.length).toBe(1);
+    expect(dev.description).toContain("rust tools");
   });
 
   it("lets profession and style visibly change the result", async () => {

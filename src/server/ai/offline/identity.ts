@@ -4,7 +4,7 @@ import type { AiProfile } from "@shared/schemas/ai";
 import type { DraftContext, IdentityRequest } from "../engine";
 import { PROFESSION_PROFILES, STYLE_PROFILES } from "./profiles";
 import { pickFreeSymbol, symbolCandidates } from "./symbol";
-import { capitalize, clip, hash, keywords, personName, pick, seededRandom } from "./text";
+import { capitalize, clip, hash, keyPhrases, keywords, personName, pick, seededRandom } from "./text";
 
 export const OFFLINE_LABEL = "drafted offline";
 
@@ -32,7 +32,11 @@ export async function draftIdentityOffline(
   const styleProfile = STYLE_PROFILES[style];
 
   const name = personName(userInput);
-  const words = keywords(userInput, 6);
+  // The profession is said by the templates; as a keyword it would only repeat it.
+  const noun = PROFESSION_NOUN[profession];
+  const words = keywords(userInput, 8)
+    .filter((w) => w !== noun && w !== `${noun}s`)
+    .slice(0, 6);
   const lead = capitalize(name?.split(" ")[0] ?? words[0] ?? pick(professionProfile.themes, random));
   const theme = pick(professionProfile.themes, random);
   const tokenName = clip(cleanName(pick(styleProfile.names, random)(lead, theme)), LIMITS.nameMax);
@@ -44,7 +48,7 @@ export async function draftIdentityOffline(
   );
 
   const who = name ? `${PROFESSION_NOUN[profession]} ${name}` : article(PROFESSION_NOUN[profession]);
-  const topics = describeTopics(words, profession);
+  const topics = describeTopics(keyPhrases(userInput, words), profession);
   const perk = pick(professionProfile.perks, random);
   const goals = request.goals.trim() || "build community";
   const audience = request.audience.trim() || "supporters";
@@ -83,10 +87,8 @@ function cleanName(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-function describeTopics(words: string[], profession: Profession): string {
-  // "a developer ... scoped to developer tools" says the profession twice.
-  const noun = PROFESSION_NOUN[profession];
-  const topics = words.filter((w) => w !== noun && w !== `${noun}s`).slice(0, 3);
+function describeTopics(phrases: string[], profession: Profession): string {
+  const topics = phrases.slice(0, 3);
   if (topics.length === 0) return `${PROFESSION_NOUN[profession]} work`;
   if (topics.length === 1) return topics.join("");
   return `${topics.slice(0, -1).join(", ")} and ${topics[topics.length - 1]}`;

@@ -61,7 +61,7 @@ const WEAK = new Set(
 
 // The word after one of these is usually a verb: "I produce synthwave", "we run a studio",
 // "fans to vote on". As a token's name it would read as a noun ("Sound of Produce").
-const BEFORE_VERB = new Set(["i", "we", "also", "to", "and", "i'll", "ill", "usually", "often"]);
+const BEFORE_VERB = new Set(["i", "we", "also", "to", "i'll", "ill", "usually", "often"]);
 
 /** The content words of a text, most salient first: frequency, then nouns over verbs and
  * fillers, then first use (people tend to say the main thing early). */
@@ -91,6 +91,51 @@ export function keywords(text: string, limit = 6): string[] {
   return (strong.length ? strong : ranked).slice(0, limit).map(([w]) => w);
 }
 
+/** The person's own phrases for their keywords: keywords next to each other in the text stay
+ * together ("mystery novels", "coastal towns"), ranked by their best keyword. */
+export function keyPhrases(text: string, words: string[], limit = 3): string[] {
+  const rank = new Map(words.map((w, i) => [w, i]));
+  const phrases = new Map<string, number>();
+  let run: string[] = [];
+  const close = () => {
+    if (run.length) {
+      const best = Math.min(...run.map((w) => rank.get(w) ?? words.length));
+      const phrase = run.join(" ");
+      phrases.set(phrase, Math.min(best, phrases.get(phrase) ?? best));
+    }
+    run = [];
+  };
+  for (const token of tokenize(text)) {
+    if (rank.has(token) && !run.includes(token) && run.length < 3) run.push(token);
+    else {
+      close();
+      if (rank.has(token)) run.push(token);
+    }
+  }
+  close();
+  // A word already said inside a longer phrase is not repeated on its own.
+  const ranked = [...phrases.entries()].sort((a, b) => a[1] - b[1] || b[0].length - a[0].length);
+  const said = new Set<string>();
+  const out: string[] = [];
+  for (const [phrase] of ranked) {
+    const parts = phrase.split(" ");
+    if (parts.every((w) => said.has(w))) continue;
+    for (const w of parts) said.add(w);
+    out.push(phrase);
+    if (out.length === limit) break;
+  }
+  return out;
+}
+
+// Words people put where a name could go ("Developer here", "I'm Musician and producer").
+const ROLES = new Set(
+  (
+    "creator artist musician writer coach developer designer producer painter photographer author " +
+    "teacher founder engineer illustrator singer songwriter rapper dj podcaster streamer youtuber " +
+    "chef baker trainer mentor consultant hello hi hey"
+  ).split(" "),
+);
+
 /** A person's name when the text gives one: "I'm Maya", "my name is Leo Park", "Maya here". */
 export function personName(text: string): string | null {
   const patterns = [
@@ -101,8 +146,9 @@ export function personName(text: string): string | null {
   for (const re of patterns) {
     const match = re.exec(text.trim());
     const candidate = match?.[1];
-    // "I'm A painter" must not yield the name "A".
-    if (candidate && candidate.length >= 2 && !isStopword(candidate.split(" ")[0]?.toLowerCase() ?? "")) {
+    // "I'm A painter" must not yield the name "A", nor "Developer here" the name "Developer".
+    const first = candidate?.split(" ")[0]?.toLowerCase() ?? "";
+    if (candidate && candidate.length >= 2 && !isStopword(first) && !ROLES.has(first)) {
       return candidate;
     }
   }
