@@ -155,6 +155,63 @@ describe("launch journey", () => {
   });
 });
 
+describe("token images", () => {
+  const launch = async (who: Awaited<ReturnType<typeof creator>>, over: Record<string, unknown>) => {
+    const res = await who.c.post<Created>("/api/tokens/create", {
+      ...form(over),
+      userId: who.userId,
+      creatorWallet: who.wallet,
+    });
+    expect(res.status).toBe(201);
+    return res.body.mintAddress;
+  };
+  const metadata = async (mint: string) =>
+    (await fetch(`${t.url}/api/tokens/${mint}/metadata.json`)).json() as Promise<Record<string, unknown>>;
+
+  // One creator for both cases: wallet generation is rate-limited per address.
+  let ines: Awaited<ReturnType<typeof creator>>;
+  beforeAll(async () => {
+    ines = await creator("ines_img");
+  });
+
+  it("a token launched without an image gets its own, named by the metadata", async () => {
+    const symbol = `É${freshSymbol().slice(1)}`;
+    const mint = await launch(ines, { symbol });
+    const meta = await metadata(mint);
+    const image = `${new URL(String(meta.image)).pathname}`;
+    expect(image).toBe(`/api/tokens/${mint}/image.svg`);
+    expect(meta.properties).toEqual({
+      category: "image",
+      files: [{ uri: meta.image, type: "image/svg+xml" }],
+    });
+
+    const res = await fetch(`${t.url}${image}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const svg = await res.text();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>[\s\S]*<\/svg>\n$/);
+    // The symbol's first letter as a person reads it, and the symbol itself.
+    expect(svg).toContain(">É</text>");
+    expect(svg).toContain(`>$${symbol.toUpperCase()}</text>`);
+
+    expect((await fetch(`${t.url}/api/tokens/${"1".repeat(44)}/image.svg`)).status).toBe(404);
+  });
+
+  it("escapes the symbol, and keeps the creator's own image when there is one", async () => {
+    const mint = await launch(ines, { symbol: `<&"${symbolCounter++}` });
+    const svg = await (await fetch(`${t.url}/api/tokens/${mint}/image.svg`)).text();
+    expect(svg).toContain(">&lt;</text>");
+    expect(svg).toContain(`&lt;&amp;&quot;`);
+    expect(svg).not.toMatch(/<&/);
+
+    const own = await launch(ines, { imageUrl: "https://cdn.example/oli.png" });
+    const meta = await metadata(own);
+    expect(meta.image).toBe("https://cdn.example/oli.png");
+    expect(meta.properties).toEqual({ category: "image", files: [{ uri: "https://cdn.example/oli.png" }] });
+  });
+});
+
 describe("validation (spec section 5, exact messages)", () => {
   it.each([
     [{ name: "" }, "name", "Token name is required"],

@@ -68,6 +68,16 @@ export const tokensRoutes =
       return tokens.metadataJson(request.params.mint, publicUrl);
     });
 
+    app.get("/api/tokens/:mint/image.svg", { schema: { params: MintParams } }, async (request, reply) => {
+      const svg = await tokens.imageSvg(request.params.mint);
+      // A symbol never changes; the image is inert (no scripts, nothing loaded from elsewhere).
+      return reply
+        .type("image/svg+xml; charset=utf-8")
+        .header("cache-control", "public, max-age=86400")
+        .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
+        .send(svg);
+    });
+
     app.post(
       "/api/tokens/:mint/transfer",
       {

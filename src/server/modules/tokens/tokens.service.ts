@@ -6,6 +6,7 @@ import type { Ledger } from "../../ledger/ledger";
 import { associatedTokenAddress } from "../../ledger/token-2022";
 import { BoundedCache } from "../../lib/bounded-cache";
 import type { AccountsRepo } from "../accounts/accounts.repo";
+import { tokenImageSvg } from "./token-image";
 import { presentToken } from "./token-presenter";
 import type { TokenRow, TokensRepo } from "./tokens.repo";
 
@@ -136,17 +137,28 @@ export class TokensService {
     };
   }
 
-  /** The standard off-chain metadata JSON the on-chain `uri` points to. */
+  /** The standard off-chain metadata JSON the on-chain `uri` points to. Without an image of
+   * the creator's own, it names the token's default image. */
   async metadataJson(mint: string, publicUrl: string) {
     const row = await this.getByMint(mint);
+    const image = row.imageUrl || `${publicUrl}/api/tokens/${row.mintAddress}/image.svg`;
     return {
       name: row.name,
       symbol: row.symbol,
       description: row.description,
-      image: row.imageUrl,
+      image,
       external_url: row.website || `${publicUrl}/token/${row.mintAddress}`,
       attributes: row.tagline ? [{ trait_type: "tagline", value: row.tagline }] : [],
+      properties: {
+        category: "image",
+        files: [{ uri: image, ...(row.imageUrl ? {} : { type: "image/svg+xml" }) }],
+      },
     };
+  }
+
+  /** The default image of a platform token (see token-image.ts). */
+  async imageSvg(mint: string): Promise<string> {
+    return tokenImageSvg((await this.getByMint(mint)).symbol);
   }
 
   /** Base units of `mint` across all the user's wallets, read from the chain. */
