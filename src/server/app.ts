@@ -44,6 +44,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const services = createServices(deps, (message) => app.log.warn(message));
   app.decorate("services", services);
+  // The database closes after the app: confirmations written behind must land first.
+  app.addHook("onClose", services.flushWrites);
   const secure = (config.PUBLIC_URL ?? "").startsWith("https://");
 
   await app.register(errorsPlugin);

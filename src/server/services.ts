@@ -35,7 +35,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const custody = Custody.fromConfig(config.WALLET_MASTER_KEY, config.DATA_DIR);
   const wallets = new WalletsService({ repo: accountsRepo, accounts, custody, ledger });
   // PGlite on its thread runs statements in the order they are sent; a pool does not.
-  const tokensRepo = new TokensRepo(db, { inOrder: deps.database.kind === "pglite", warn });
+  const tokensRepo = new TokensRepo(db, warn);
   const listCacheMs = deps.database.kind === "pglite" ? 60_000 : 1_000;
   const tokens = new TokensService({ repo: tokensRepo, accountsRepo, ledger, listCacheMs });
   const launches = new LaunchService({ repo: tokensRepo, tokens, wallets, ledger, publicUrl });
@@ -54,7 +54,9 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   routes.push(agentsRoutes(agents, config.AGENT_CHAT_PER_MINUTE));
   routes.push(siteRoutes(site));
   routes.push(rpcRoutes(ledger));
-  return { sessions, accounts, wallets, tokens, launches, transfers, agents, routes };
+  /** Writes still queued behind responses (launch confirmations), for a clean shutdown. */
+  const flushWrites = () => tokensRepo.flush();
+  return { sessions, accounts, wallets, tokens, launches, transfers, agents, routes, flushWrites };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -24,4 +24,17 @@ describe("group commit", () => {
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
     expect((outcomes[2] as PromiseRejectedResult).reason.message).toBe("3 is taken");
   });
+
+  it("idle() waits for everything pushed so far, including batches queued meanwhile", async () => {
+    const written: number[] = [];
+    const group = new GroupCommit(async (items: number[]) => {
+      await new Promise((r) => setTimeout(r, 5));
+      written.push(...items);
+      return items;
+    });
+    await group.idle(); // nothing pushed: resolves at once
+    for (const n of [1, 2, 3]) void group.push(n);
+    await group.idle();
+    expect(written).toEqual([1, 2, 3]);
+  });
 });

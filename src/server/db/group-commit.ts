@@ -4,22 +4,31 @@
  * alone, so one request's error (say, a unique violation) never fails its neighbours. */
 export class GroupCommit<I, O> {
   private queue: Array<{ item: I; resolve: (o: O) => void; reject: (e: unknown) => void }> = [];
-  private writing = false;
+  private writing: Promise<void> | null = null;
 
-  /** `write` returns one result per item, in order. */
-  constructor(private write: (items: I[]) => Promise<O[]>) {}
+  /** `write` returns one result per item, in order. With `lingerMs`, a write waits that long
+   * for more items first: for writes nobody waits on, where bigger batches cost less. */
+  constructor(
+    private write: (items: I[]) => Promise<O[]>,
+    private options: { lingerMs?: number } = {},
+  ) {}
 
   push(item: I): Promise<O> {
     return new Promise((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      void this.drain();
+      this.writing ??= this.drain();
     });
   }
 
+  /** Resolves once everything pushed so far has been written (or has failed). */
+  async idle(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
   private async drain(): Promise<void> {
-    if (this.writing) return;
-    this.writing = true;
     try {
+      const linger = this.options.lingerMs;
+      if (linger) await new Promise((r) => setTimeout(r, linger));
       while (this.queue.length) {
         const batch = this.queue.splice(0);
         try {
@@ -31,7 +40,7 @@ export class GroupCommit<I, O> {
         }
       }
     } finally {
-      this.writing = false;
+      this.writing = null;
     }
   }
 }

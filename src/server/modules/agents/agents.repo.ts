@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { GroupCommit } from "../../db/group-commit";
 import { agentMessages, agents, tokens, users } from "../../db/schema/index";
@@ -49,10 +49,12 @@ export class AgentsRepo {
     return row ?? null;
   }
 
-  /** Active agents of live tokens, oldest first (the creator's order). */
+  /** Active agents of launched tokens, oldest first (the creator's order). An agent is made
+   * for a launched token, and a launch's confirmation is written behind (tokens.repo), so
+   * "not failed" is the test here: "active" could miss a token launched a moment ago. */
   async listActive(): Promise<AgentWithToken[]> {
     return this.joined()
-      .where(and(eq(agents.isActive, true), eq(tokens.status, "active")))
+      .where(and(eq(agents.isActive, true), ne(tokens.status, "failed")))
       .orderBy(asc(agents.createdAt), asc(agents.id));
   }
 

@@ -108,7 +108,8 @@ export class AgentsService {
     signal?: AbortSignal,
   ): Promise<ChatSession> {
     const row = await this.agentCache.get(agentId, (id) => this.deps.repo.byId(id));
-    if (!row?.agent.isActive || row.token.status !== "active") throw notFound("Agent not found");
+    // "Not failed" rather than "active": a launch's confirmation is written behind (tokens.repo).
+    if (!row?.agent.isActive || row.token.status === "failed") throw notFound("Agent not found");
     // The balance check (on chain, every message) and the history are independent.
     const [, history] = await Promise.all([
       this.assertUnlocked(userId, row),

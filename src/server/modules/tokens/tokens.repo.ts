@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { GroupCommit } from "../../db/group-commit";
 import { tokens, transfers } from "../../db/schema/index";
@@ -6,67 +6,102 @@ import { tokens, transfers } from "../../db/schema/index";
 export type TokenRow = typeof tokens.$inferSelect;
 export type TransferRow = typeof transfers.$inferSelect;
 
-// What an insert reads back: every column but the signed bytes the caller just wrote.
-const { signedTransaction: _written, ...insertedColumns } = getTableColumns(tokens);
-
-export interface TokensRepoOptions {
-  /** The database runs statements one at a time in the order they are sent (PGlite on its
-   * thread): a write sent before a read is always seen by it. */
-  inOrder: boolean;
-  /** Reports the failure of a write nobody waits for. */
-  warn: (message: string) => void;
+/** A new launch row: every column set here (the schema's defaults included), so the insert
+ * needs no RETURNING to know what it wrote. */
+export function newTokenRow(values: typeof tokens.$inferInsert): TokenRow {
+  return {
+    description: "",
+    tagline: "",
+    imageUrl: "",
+    website: "",
+    twitter: "",
+    discord: "",
+    status: "pending",
+    signature: null,
+    signedTransaction: null,
+    lastValidBlockHeight: null,
+    failureReason: null,
+    idempotencyKey: null,
+    confirmedAt: null,
+    ...values,
+    createdAt: values.createdAt ?? new Date(),
+  };
 }
 
+/** The database's own words: Drizzle wraps them in "Failed query: <sql> params: ...". */
+function rootCause(err: unknown): string {
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+/** Confirmations wait this long to share one UPDATE: at a busy moment, dozens per statement. */
+const CONFIRMATION_LINGER_MS = 50;
+
+/** How long a confirmation stays in the overlay after its UPDATE committed: a read that
+ * started before the commit (another pooled connection) may still return the old row. */
+const OVERLAY_GRACE_MS = 5_000;
+
 /** Queries for launches and transfers. Launch rows are written by group commit: at a busy
- * moment one statement inserts (or confirms) the launches of many requests. */
+ * moment one statement inserts (or confirms) the launches of many requests.
+ *
+ * Confirmations are written behind: the ledger already holds the fact, so `markActive` records
+ * it here at once, every read of this repo sees it, and one UPDATE confirms a whole batch. If
+ * that UPDATE is lost (a crash, the database away), the row stays pending in the database and
+ * start-up reconciliation confirms it from the ledger. */
 export class TokensRepo {
-  private inserts = new GroupCommit(async (rows: Array<typeof tokens.$inferInsert>) => {
-    const saved = await this.db.insert(tokens).values(rows).returning(insertedColumns);
-    const byId = new Map(saved.map((r) => [r.id, r]));
-    return rows.map((values): TokenRow => {
-      const row = byId.get(values.id);
-      if (!row) throw new Error("insert returned no row");
-      return { ...row, signedTransaction: values.signedTransaction ?? null };
-    });
+  private inserts = new GroupCommit(async (rows: TokenRow[]) => {
+    await this.db.insert(tokens).values(rows);
+    return rows;
   });
 
-  private confirmations = new GroupCommit(async (ids: string[]) => {
-    await this.confirm(ids);
-    return ids.map(() => undefined);
-  });
+  /** Launches confirmed on the ledger whose row may still say pending, with the time. */
+  private confirmed = new Map<string, Date>();
+
+  private confirmations = new GroupCommit(
+    async (ids: string[]) => {
+      await this.db
+        .update(tokens)
+        .set({ status: "active", confirmedAt: new Date(), signedTransaction: null })
+        .where(inArray(tokens.id, ids));
+      return ids.map(() => undefined);
+    },
+    { lingerMs: CONFIRMATION_LINGER_MS },
+  );
 
   constructor(
     private db: Db,
-    private options: TokensRepoOptions,
+    /** Reports a confirmation that could not be written. */
+    private warn: (message: string) => void,
   ) {}
 
   insert(values: typeof tokens.$inferInsert): Promise<TokenRow> {
-    return this.inserts.push(values);
+    return this.inserts.push(newTokenRow(values));
   }
 
-  /** Marks a launch confirmed. Resolves once any read started afterwards sees it: on an
-   * in-order database as soon as the statement is sent (its failure is logged; the ledger
-   * holds the truth and start-up reconciliation re-derives a lost confirmation from it),
-   * otherwise once committed. Saves a database round trip on every launch response. */
-  async markActive(id: string): Promise<void> {
-    if (!this.options.inOrder) return this.confirmations.push(id);
-    this.confirm([id]).catch((err: unknown) =>
-      this.options.warn(
-        `launch ${id} stays pending until restart: ${err instanceof Error ? err.message : err}`,
-      ),
+  /** Marks a launch confirmed: seen by every read from now on, written behind. */
+  markActive(id: string): void {
+    this.confirmed.set(id, new Date());
+    this.confirmations.push(id).then(
+      () => setTimeout(() => this.confirmed.delete(id), OVERLAY_GRACE_MS).unref(),
+      (err: unknown) =>
+        this.warn(`launch ${id} stays pending in the database until restart: ${rootCause(err)}`),
     );
   }
 
-  private async confirm(ids: string[]): Promise<void> {
-    await this.db
-      .update(tokens)
-      .set({ status: "active", confirmedAt: new Date(), signedTransaction: null })
-      .where(inArray(tokens.id, ids));
+  /** Writes the confirmations still queued (at shutdown, before the database closes). */
+  async flush(): Promise<void> {
+    await this.confirmations.idle();
+  }
+
+  /** A row as it stands, with a confirmation not yet written applied. */
+  private current<R extends TokenRow | undefined>(row: R): R {
+    const confirmedAt = row && row.status === "pending" ? this.confirmed.get(row.id) : undefined;
+    return confirmedAt ? { ...row, status: "active", confirmedAt, signedTransaction: null } : row;
   }
 
   async update(id: string, values: Partial<typeof tokens.$inferInsert>): Promise<TokenRow | null> {
     const [row] = await this.db.update(tokens).set(values).where(eq(tokens.id, id)).returning();
-    return row ?? null;
+    return this.current(row) ?? null;
   }
 
   async deleteById(id: string): Promise<void> {
@@ -75,17 +110,18 @@ export class TokensRepo {
 
   async byId(id: string) {
     const [row] = await this.db.select().from(tokens).where(eq(tokens.id, id)).limit(1);
-    return row ?? null;
+    return this.current(row) ?? null;
   }
 
   async byMint(mint: string) {
     const [row] = await this.db.select().from(tokens).where(eq(tokens.mintAddress, mint)).limit(1);
-    return row ?? null;
+    return this.current(row) ?? null;
   }
 
-  byMints(mints: string[]) {
-    if (!mints.length) return Promise.resolve([] as TokenRow[]);
-    return this.db.select().from(tokens).where(inArray(tokens.mintAddress, mints));
+  async byMints(mints: string[]): Promise<TokenRow[]> {
+    if (!mints.length) return [];
+    const rows = await this.db.select().from(tokens).where(inArray(tokens.mintAddress, mints));
+    return rows.map((r) => this.current(r));
   }
 
   async byIdempotencyKey(userId: string, key: string) {
@@ -94,20 +130,23 @@ export class TokensRepo {
       .from(tokens)
       .where(and(eq(tokens.userId, userId), eq(tokens.idempotencyKey, key)))
       .limit(1);
-    return row ?? null;
+    return this.current(row) ?? null;
   }
 
   /** The user's launches, newest first; failed attempts are not portfolio items. */
-  ofUser(userId: string) {
-    return this.db
+  async ofUser(userId: string): Promise<TokenRow[]> {
+    const rows = await this.db
       .select()
       .from(tokens)
       .where(and(eq(tokens.userId, userId), ne(tokens.status, "failed")))
       .orderBy(desc(tokens.createdAt));
+    return rows.map((r) => this.current(r));
   }
 
-  pending() {
-    return this.db.select().from(tokens).where(eq(tokens.status, "pending"));
+  /** Launches whose outcome is not known here yet. */
+  async pending(): Promise<TokenRow[]> {
+    const rows = await this.db.select().from(tokens).where(eq(tokens.status, "pending"));
+    return rows.filter((r) => !this.confirmed.has(r.id));
   }
 
   async insertTransfer(values: typeof transfers.$inferInsert): Promise<TransferRow> {

@@ -1,0 +1,83 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../../db/client";
+import { tokens, users } from "../../db/schema/index";
+import { TokensRepo } from "./tokens.repo";
+
+// The launch rows on a real (in-memory) PGlite: inserts without RETURNING, and confirmations
+// written behind responses yet seen by every read at once.
+
+let database: Database;
+const warnings: string[] = [];
+let repo: TokensRepo;
+const userId = randomUUID();
+
+beforeAll(async () => {
+  database = await openDatabase({ memory: true });
+  repo = new TokensRepo(database.db, (m) => warnings.push(m));
+  await database.db.insert(users).values({ id: userId, username: "repo_user" });
+});
+afterAll(async () => database?.close());
+
+let n = 0;
+const launch = () => {
+  n++;
+  return repo.insert({
+    id: randomUUID(),
+    userId,
+    name: `Repo ${n}`,
+    symbol: `REPO${n}`,
+    totalSupply: "1000",
+    decimals: 9,
+    creatorWallet: "W".repeat(44),
+    mintAddress: `M${n}`.padEnd(44, "x"),
+    signature: `S${n}`,
+    signedTransaction: new Uint8Array([1, 2, 3]),
+  });
+};
+const stored = async (id: string) => (await database.db.select().from(tokens).where(eq(tokens.id, id)))[0];
+
+describe("tokens repo", () => {
+  it("returns the row as stored, schema defaults included, without reading it back", async () => {
+    const row = await launch();
+    const db = await stored(row.id);
+    expect(db).toBeDefined();
+    expect({ ...row, createdAt: undefined }).toEqual({ ...db, createdAt: undefined });
+    expect(Math.abs((db?.createdAt.getTime() ?? 0) - row.createdAt.getTime())).toBeLessThan(1000);
+    expect(row).toMatchObject({ status: "pending", description: "", tagline: "", confirmedAt: null });
+  });
+
+  it("shows a confirmation to every read at once and writes it behind", async () => {
+    const rows = await Promise.all([launch(), launch(), launch()]);
+    for (const r of rows) repo.markActive(r.id);
+    // Read before the UPDATE could have landed: the repo already answers "active".
+    const mine = await repo.ofUser(userId);
+    for (const r of rows) {
+      expect(mine.find((m) => m.id === r.id)).toMatchObject({ status: "active", signedTransaction: null });
+    }
+    expect((await repo.byMint(rows[0]?.mintAddress ?? ""))?.status).toBe("active");
+    expect((await repo.pending()).map((p) => p.id)).not.toContain(rows[1]?.id);
+
+    await repo.flush();
+    for (const r of rows)
+      expect(await stored(r.id)).toMatchObject({ status: "active", signedTransaction: null });
+    expect(warnings).toEqual([]);
+  });
+
+  it("keeps a confirmation the database refused visible, and says so in the log", async () => {
+    const row = await launch();
+    // A real refusal from the database: a trigger that rejects this row's update.
+    await database.db.execute(`create function refuse_update() returns trigger language plpgsql as $$
+      begin raise exception 'disk full (simulated)'; end $$`);
+    await database.db.execute(`create trigger refuse before update on tokens for each row
+      when (old.id = '${row.id}') execute function refuse_update()`);
+    repo.markActive(row.id);
+    await repo.flush();
+    expect(warnings.join("\n")).toMatch(new RegExp(`launch ${row.id} stays pending.*disk full`));
+    expect((await stored(row.id))?.status).toBe("pending");
+    expect((await repo.byId(row.id))?.status).toBe("active");
+    // Start-up reconciliation of a new process would see it pending and confirm it from the ledger.
+    expect((await repo.pending()).map((p) => p.id)).not.toContain(row.id);
+  });
+});
