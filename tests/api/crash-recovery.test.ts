@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/server/db/client";
+import { tokens } from "../../src/server/db/schema/index";
 import { startServer } from "../e2e/fixtures";
 import { Client } from "../support/http";
 
@@ -90,6 +93,51 @@ describe("crash safety (kill -9)", () => {
       }
     } finally {
       await server.stop();
+    }
+  });
+
+  it("a clean shutdown right after launching writes their confirmations first", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "launchpad-shutdown-"));
+    try {
+      const server = await startServer({ RATE_LIMITS: "off" }, dir);
+      const c = new Client(server.url);
+      const reg = await c.post<{ user: { id: string } }>("/api/register", {
+        username: "tidy",
+        email: "tidy@example.com",
+        password: "secret1",
+      });
+      const gen = await c.post<{ wallet: { publicKey: string } }>("/api/wallet/generate");
+      await c.post("/api/wallet/airdrop", { address: gen.body.wallet.publicKey, amount: 2 });
+      const launches = await Promise.all(
+        [0, 1, 2, 3, 4].map((i) =>
+          c.post<{ mintAddress: string }>("/api/tokens/create", {
+            name: `Tidy ${i}`,
+            symbol: `TIDY${i}`,
+            totalSupply: "1000",
+            userId: reg.body.user.id,
+            creatorWallet: gen.body.wallet.publicKey,
+          }),
+        ),
+      );
+      expect(launches.map((l) => l.status)).toEqual([201, 201, 201, 201, 201]);
+      // SIGTERM at once: the confirmations are still queued behind the responses.
+      await server.stop("SIGTERM");
+      expect(server.proc.exitCode).toBe(0);
+
+      // The database as the server left it, before any start-up reconciliation could run.
+      const database = await openDatabase({ dataDir: dir });
+      try {
+        const rows = await database.db
+          .select({ status: tokens.status, signed: tokens.signedTransaction })
+          .from(tokens)
+          .where(eq(tokens.userId, reg.body.user.id));
+        expect(rows).toHaveLength(5);
+        expect(rows.every((r) => r.status === "active" && r.signed === null)).toBe(true);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

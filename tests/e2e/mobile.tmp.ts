@@ -1,0 +1,35 @@
+import { launchBrowser, startServer } from "./fixtures";
+import { postJson } from "./support/env";
+const server = await startServer({ SEED_DEMO: "yes" });
+const browser = await launchBrowser();
+try {
+  const reg = await postJson<{ user: unknown }>(server.url, "/api/register", { username: "mobi_user", email: "mobi@example.com", password: "secret-42" });
+  const ctx = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const [name, value] = (reg.cookie ?? "").split("=");
+  await ctx.addCookies([{ name: name!, value: value!, url: server.url }]);
+  await ctx.addInitScript((u) => localStorage.setItem("user", JSON.stringify(u)), reg.body.user);
+  const page = await ctx.newPage();
+  page.on("console", (m) => m.type() === "error" && console.log("console:", m.text()));
+  await page.goto(`${server.url}/create`);
+  await page.getByLabel("About you and your goals").fill("I'm Leo, I write cozy mystery novels set in small coastal towns and share chapters weekly.");
+  await page.getByRole("button", { name: "Generate AI Identity" }).click();
+  await page.getByRole("button", { name: /Continue/ }).waitFor();
+  await page.screenshot({ path: "/tmp/shots/m1.png", fullPage: true });
+  await page.getByRole("button", { name: /Continue/ }).click();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: "/tmp/shots/m2.png", fullPage: true });
+  await page.getByRole("button", { name: /Generate New Wallet/ }).first().click();
+  await page.getByRole("button", { name: /Get Test SOL/ }).waitFor();
+  await page.getByRole("button", { name: /Get Test SOL/ }).click();
+  await page.waitForTimeout(1000);
+  await page.screenshot({ path: "/tmp/shots/m3.png", fullPage: true });
+  await page.getByRole("button", { name: /^Continue/ }).click();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: "/tmp/shots/m4.png", fullPage: true });
+  await page.getByRole("button", { name: /Create Token/ }).click();
+  await page.getByText(/is live!/).waitFor({ timeout: 20000 });
+  await page.screenshot({ path: "/tmp/shots/m5.png", fullPage: true });
+  await page.goto(`${server.url}/dashboard`);
+  await page.getByText("Live").first().waitFor();
+  await page.screenshot({ path: "/tmp/shots/m6.png", fullPage: true });
+} finally { await browser.close(); await server.stop(); }
