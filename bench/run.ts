@@ -5,7 +5,7 @@ import { startServer } from "../tests/e2e/fixtures";
 import { runAiBenchmarks } from "./ai";
 import { benchApiLaunches, benchTokenList, creatorWithTokens } from "./api-launch";
 import { benchRawLaunches } from "./ledger-raw";
-import { fmt, verdict } from "./stats";
+import { fmt, processMemoryMb, verdict } from "./stats";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -16,6 +16,12 @@ async function main() {
   console.log(`raw LiteSVM launch transactions: ${fmt(raw.launchesPerSecond)} /s`);
 
   const server = await startServer({ RATE_LIMITS: "off", LOG_LEVEL: "warn" });
+  const memory = processMemoryMb(server.proc.pid);
+  if (memory)
+    console.log(
+      `server memory after a first start (new database): ${fmt(memory.rss, 0)} MB resident, ` +
+        `${fmt(memory.peak, 0)} MB at the peak (PGlite's initdb)`,
+    );
   try {
     const api = await benchApiLaunches(server.url, 10, SECONDS, server.proc.pid);
     const ratio = api.launchesPerSecond / raw.launchesPerSecond;

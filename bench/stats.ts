@@ -25,3 +25,14 @@ export function processCpuMs(pid: number | undefined): number | null {
     return null;
   }
 }
+
+/** Resident memory of a process now and at its peak, in MB; null where /proc is not available. */
+export function processMemoryMb(pid: number | undefined): { rss: number; peak: number } | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1]);
+    return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
+  } catch {
+    return null;
+  }
+}

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
@@ -52,6 +52,10 @@ export async function openDatabase(opts: {
     dataDir = path.join(opts.dataDir, "pglite");
     mkdirSync(dataDir, { recursive: true });
   }
+  // Creating a database (initdb) grows PGlite's WASM memory by ~500 MB that it never gives
+  // back; its thread is started afresh once the new database exists, and that memory with it.
+  if (dataDir && !existsSync(path.join(dataDir, "PG_VERSION")))
+    await (await PgliteThread.start({ dataDir })).close();
   const client = await PgliteThread.start({ dataDir });
   // Drizzle's PGlite driver only calls query() and transaction(), which the thread provides.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });
