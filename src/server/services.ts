@@ -35,7 +35,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const custody = Custody.fromConfig(config.WALLET_MASTER_KEY, config.DATA_DIR);
   const wallets = new WalletsService({ repo: accountsRepo, accounts, custody, ledger });
   // PGlite on its thread runs statements in the order they are sent; a pool does not.
-  const tokensRepo = new TokensRepo(db, warn);
+  const tokensRepo = new TokensRepo(db, { shared: deps.database.kind === "postgres", warn });
   const listCacheMs = deps.database.kind === "pglite" ? 60_000 : 1_000;
   const tokens = new TokensService({ repo: tokensRepo, accountsRepo, ledger, listCacheMs });
   const launches = new LaunchService({ repo: tokensRepo, tokens, wallets, ledger, publicUrl });

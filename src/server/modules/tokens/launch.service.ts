@@ -93,7 +93,7 @@ export class LaunchService {
     for (const [i, row] of rows.entries()) {
       const status = statuses[i];
       if (status?.state === "confirmed") {
-        this.markActive(row);
+        await this.markActive(row);
         result.confirmed++;
       } else if (status?.state === "failed") {
         await this.markFailed(row, status.error ?? "The launch transaction failed");
@@ -209,11 +209,11 @@ export class LaunchService {
         throw err;
       }
     }
-    return this.present(this.markActive(row), justLaunched ? 0n : undefined);
+    return this.present(await this.markActive(row), justLaunched ? 0n : undefined);
   }
 
-  private markActive(row: TokenRow): TokenRow {
-    this.deps.repo.markActive(row.id);
+  private async markActive(row: TokenRow): Promise<TokenRow> {
+    await this.deps.repo.markActive(row.id);
     this.deps.tokens.invalidate(row.userId);
     return { ...row, status: "active", confirmedAt: new Date(), signedTransaction: null };
   }

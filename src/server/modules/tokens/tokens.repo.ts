@@ -28,13 +28,22 @@ export function newTokenRow(values: typeof tokens.$inferInsert): TokenRow {
   };
 }
 
+export interface TokensRepoOptions {
+  /** Other processes may read this database (PostgreSQL), so what a response says is committed
+   * first. PGlite is ours alone. */
+  shared: boolean;
+  /** Reports a written-behind confirmation that failed. */
+  warn: (message: string) => void;
+}
+
 /** The database's own words: Drizzle wraps them in "Failed query: <sql> params: ...". */
 function rootCause(err: unknown): string {
   const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
   return cause instanceof Error ? cause.message : String(cause);
 }
 
-/** Confirmations wait this long to share one UPDATE: at a busy moment, dozens per statement. */
+/** Written-behind confirmations wait this long to share one UPDATE: at a busy moment, dozens
+ * per statement. */
 const CONFIRMATION_LINGER_MS = 50;
 
 /** How long a confirmation stays in the overlay after its UPDATE committed: a read that
@@ -44,10 +53,12 @@ const OVERLAY_GRACE_MS = 5_000;
 /** Queries for launches and transfers. Launch rows are written by group commit: at a busy
  * moment one statement inserts (or confirms) the launches of many requests.
  *
- * Confirmations are written behind: the ledger already holds the fact, so `markActive` records
- * it here at once, every read of this repo sees it, and one UPDATE confirms a whole batch. If
- * that UPDATE is lost (a crash, the database away), the row stays pending in the database and
- * start-up reconciliation confirms it from the ledger. */
+ * Confirmations on a database that is ours alone (PGlite) are written behind: the ledger already
+ * holds the fact, so `markActive` records it here at once, every read of this repo sees it, and
+ * one UPDATE confirms a whole batch. If that UPDATE is lost (a crash), the row stays pending in
+ * the database and start-up reconciliation confirms it from the ledger. On a shared database
+ * (PostgreSQL, which other processes may read) the confirmation is committed before the launch
+ * is answered. */
 export class TokensRepo {
   private inserts = new GroupCommit(async (rows: TokenRow[]) => {
     await this.db.insert(tokens).values(rows);
@@ -57,34 +68,40 @@ export class TokensRepo {
   /** Launches confirmed on the ledger whose row may still say pending, with the time. */
   private confirmed = new Map<string, Date>();
 
-  private confirmations = new GroupCommit(
-    async (ids: string[]) => {
-      await this.db
-        .update(tokens)
-        .set({ status: "active", confirmedAt: new Date(), signedTransaction: null })
-        .where(inArray(tokens.id, ids));
-      return ids.map(() => undefined);
-    },
-    { lingerMs: CONFIRMATION_LINGER_MS },
-  );
+  private confirmations: GroupCommit<string, undefined>;
 
   constructor(
     private db: Db,
-    /** Reports a confirmation that could not be written. */
-    private warn: (message: string) => void,
-  ) {}
+    private options: TokensRepoOptions,
+  ) {
+    this.confirmations = new GroupCommit((ids) => this.writeConfirmations(ids), {
+      lingerMs: options.shared ? 0 : CONFIRMATION_LINGER_MS,
+    });
+  }
+
+  private async writeConfirmations(ids: string[]): Promise<undefined[]> {
+    await this.db
+      .update(tokens)
+      .set({ status: "active", confirmedAt: new Date(), signedTransaction: null })
+      .where(inArray(tokens.id, ids));
+    setTimeout(() => {
+      for (const id of ids) this.confirmed.delete(id);
+    }, OVERLAY_GRACE_MS).unref();
+    return ids.map(() => undefined);
+  }
 
   insert(values: typeof tokens.$inferInsert): Promise<TokenRow> {
     return this.inserts.push(newTokenRow(values));
   }
 
-  /** Marks a launch confirmed: seen by every read from now on, written behind. */
-  markActive(id: string): void {
+  /** Marks a launch confirmed: seen by every read of this repo at once; resolves when it is
+   * committed on a shared database, at once otherwise (written behind). */
+  async markActive(id: string): Promise<void> {
     this.confirmed.set(id, new Date());
-    this.confirmations.push(id).then(
-      () => setTimeout(() => this.confirmed.delete(id), OVERLAY_GRACE_MS).unref(),
-      (err: unknown) =>
-        this.warn(`launch ${id} stays pending in the database until restart: ${rootCause(err)}`),
+    const written = this.confirmations.push(id);
+    if (this.options.shared) return written;
+    written.catch((err: unknown) =>
+      this.options.warn(`launch ${id} stays pending in the database until restart: ${rootCause(err)}`),
     );
   }
 
