@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, groupDigits, isPositiveWhole, parseAmount } from "./amounts";
+import { formatAmount, groupDigits, isPositiveWhole, parseAmount, shareOfSupply } from "./amounts";
 
 describe("amounts (bigint base units, never floats)", () => {
   it("parses decimals exactly", () => {
@@ -22,5 +22,14 @@ describe("amounts (bigint base units, never floats)", () => {
     expect(groupDigits("1234.5")).toBe("1,234.5");
     expect(isPositiveWhole("10")).toBe(true);
     expect(isPositiveWhole("0")).toBe(false);
+  });
+  it("shows a holding's share of the supply in integers", () => {
+    const supply = 2_500_000n * 10n ** 9n;
+    expect(shareOfSupply(2_498_749_500_000_000n, supply)).toBe("99.95%");
+    expect(shareOfSupply(1_250_500_000_000n, supply)).toBe("0.05%");
+    expect(shareOfSupply(supply, supply)).toBe("100.00%");
+    expect(shareOfSupply(1n, supply)).toBe("<0.01%");
+    expect(shareOfSupply(0n, supply)).toBe("0.00%");
+    expect(shareOfSupply(5n, 0n)).toBe("");
   });
 });

@@ -35,3 +35,12 @@ export function groupDigits(text: string): string {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return fraction ? `${grouped}.${fraction}` : grouped;
 }
+
+/** A holding as a share of the supply, "99.95%" (two decimals, rounded half up, in integers);
+ * "<0.01%" for a holding too small to show, "" when the supply is unknown or zero. */
+export function shareOfSupply(units: bigint, supplyUnits: bigint): string {
+  if (supplyUnits <= 0n) return "";
+  const hundredths = (units * 10_000n * 2n + supplyUnits) / (2n * supplyUnits);
+  if (hundredths === 0n && units > 0n) return "<0.01%";
+  return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, "0")}%`;
+}

@@ -167,6 +167,14 @@ describe("newcomer journey: from the landing page to a live token in the portfol
     await page.waitForURL(new RegExp(`/token/${mint}$`));
     await page.getByText("Revoked: fixed supply").waitFor();
     expect(await page.getByTestId("chain-supply").textContent()).toBe("2,500,000");
+    // Holders, largest first: the creator (marked) keeps 99.95%, the fan has 0.05%.
+    const holderRows = page.getByRole("table").last().getByRole("row");
+    await holderRows.nth(2).waitFor();
+    const cells = async (i: number) =>
+      (await holderRows.nth(i).getByRole("cell").allTextContents()).join(" | ");
+    expect(await cells(1)).toMatch(/^1 \| .*Creator \| 2,498,749\.5 \| 99\.95%$/);
+    expect(await cells(2)).toMatch(/^2 \| \S+ \| 1,250\.5 \| 0\.05%$/);
+    expect(await cells(2)).not.toContain("Creator");
     await shot("journey-7-token-page");
     await audit("journey-7-token-page");
 

@@ -135,7 +135,12 @@ export default function TokenPage() {
             ) : null}
             <div className="grid gap-6 lg:grid-cols-2">
               <TokenFacts details={details} />
-              <HoldersTable holders={details.holders} symbol={details.token.symbol} />
+              <HoldersTable
+                holders={details.holders}
+                symbol={details.token.symbol}
+                creatorWallet={details.token.creatorWallet}
+                chain={details.chain}
+              />
             </div>
           </>
         ) : null}

@@ -1,11 +1,26 @@
-import { groupDigits } from "@shared/amounts";
+import { groupDigits, parseAmount, shareOfSupply } from "@shared/amounts";
+import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { shortAddress } from "@/lib/wallet";
 import type { TokenDetails } from "../api/get-token";
 
-/** Who holds the token, largest first as the ledger reports them. */
-export function HoldersTable({ holders, symbol }: { holders: TokenDetails["holders"]; symbol: string }) {
+interface HoldersTableProps {
+  holders: TokenDetails["holders"];
+  symbol: string;
+  /** The launching wallet, marked in the list: how much the creator keeps is a trust signal. */
+  creatorWallet: string;
+  /** On-chain supply and decimals, for each holder's share; null when not read. */
+  chain: { supply: string; decimals: number } | null;
+}
+
+/** Who holds the token, largest first as the ledger reports them, with each one's share. */
+export function HoldersTable({ holders, symbol, creatorWallet, chain }: HoldersTableProps) {
+  const supplyUnits = chain ? parseAmount(chain.supply, chain.decimals) : null;
+  const share = (amount: string) => {
+    const units = chain ? parseAmount(amount, chain.decimals) : null;
+    return units === null || supplyUnits === null ? "" : shareOfSupply(units, supplyUnits);
+  };
   return (
     <Card>
       <CardHeader>
@@ -25,8 +40,11 @@ export function HoldersTable({ holders, symbol }: { holders: TokenDetails["holde
                   <th scope="col" className="py-2 pr-4 font-medium">
                     Wallet
                   </th>
-                  <th scope="col" className="py-2 text-right font-medium">
+                  <th scope="col" className="py-2 pr-4 text-right font-medium">
                     Amount ({symbol})
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Share
                   </th>
                 </tr>
               </thead>
@@ -36,7 +54,7 @@ export function HoldersTable({ holders, symbol }: { holders: TokenDetails["holde
                     <td className="py-2 pr-4 text-muted-foreground">{i + 1}</td>
                     <td className="py-2 pr-4">
                       <span className="inline-flex items-center gap-1">
-                        <code className="font-mono text-xs" title={h.owner}>
+                        <code className="whitespace-nowrap font-mono text-xs" title={h.owner}>
                           {shortAddress(h.owner, 6)}
                         </code>
                         <CopyButton
@@ -45,9 +63,11 @@ export function HoldersTable({ holders, symbol }: { holders: TokenDetails["holde
                           size="icon-sm"
                           variant="ghost"
                         />
+                        {h.owner === creatorWallet ? <Badge variant="secondary">Creator</Badge> : null}
                       </span>
                     </td>
-                    <td className="py-2 text-right tabular-nums">{groupDigits(h.amount)}</td>
+                    <td className="py-2 pr-4 text-right tabular-nums">{groupDigits(h.amount)}</td>
+                    <td className="py-2 text-right tabular-nums text-muted-foreground">{share(h.amount)}</td>
                   </tr>
                 ))}
               </tbody>
