@@ -187,6 +187,14 @@ describe("token images", () => {
 
     const res = await fetch(`${t.url}${image}`);
     expect(res.status).toBe(200);
+    // Wallets and explorers load both from their own origins; the private API stays closed.
+    for (const r of [res, await fetch(`${t.url}/api/tokens/${mint}/metadata.json`)]) {
+      expect(r.headers.get("access-control-allow-origin")).toBe("*");
+      expect(r.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+    }
+    const me = await fetch(`${t.url}/api/auth/me`);
+    expect(me.headers.get("access-control-allow-origin")).toBeNull();
+    expect(me.headers.get("cross-origin-resource-policy")).toBe("same-origin");
     expect(res.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
     expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
     const svg = await res.text();
