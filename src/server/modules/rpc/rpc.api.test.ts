@@ -273,6 +273,37 @@ describe("/rpc protocol errors and limits", () => {
     ]);
   });
 
+  it("is open to browser apps on any origin, like a public RPC node; the API is not", async () => {
+    const preflight = await fetch(`${app.url}/rpc`, {
+      method: "OPTIONS",
+      headers: {
+        origin: "https://explorer.solana.com",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type,solana-client",
+        "access-control-request-private-network": "true",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-methods")).toContain("POST");
+    expect(preflight.headers.get("access-control-allow-headers")).toBe("content-type,solana-client");
+    expect(preflight.headers.get("access-control-allow-private-network")).toBe("true");
+
+    const res = await fetch(`${app.url}/rpc`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://explorer.solana.com" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "getHealth" }),
+    });
+    expect(await res.json()).toMatchObject({ result: "ok" });
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+
+    const api = await fetch(`${app.url}/api/register`, {
+      method: "OPTIONS",
+      headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
+    });
+    expect(api.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
   it("airdrops through requestAirdrop, at most 10 a minute per client", async () => {
     const to = (await generateKeyPairSigner()).address;
     const results = [];

@@ -51,6 +51,25 @@ export function rpcRoutes(ledger: Ledger, options: { airdropsPerMinute?: number 
       });
     }
 
+    // Like a public Solana RPC node, open to browser apps on any origin (no cookies are read
+    // here): the Solana Explorer's "custom RPC URL", a dapp in development. The preflight
+    // allows whatever headers the client asks for (web3.js adds solana-client) and a page on
+    // the public internet reaching this local server (Private Network Access).
+    app.addHook("onSend", async (_request, reply) => {
+      reply.header("access-control-allow-origin", "*").header("cross-origin-resource-policy", "cross-origin");
+    });
+    app.options("/rpc", async (request, reply) => {
+      const headers = request.headers["access-control-request-headers"];
+      if (headers) reply.header("access-control-allow-headers", headers);
+      if (request.headers["access-control-request-private-network"] === "true")
+        reply.header("access-control-allow-private-network", "true");
+      return reply
+        .header("access-control-allow-methods", "POST, OPTIONS")
+        .header("access-control-max-age", "86400")
+        .code(204)
+        .send();
+    });
+
     app.post("/rpc", async (request, reply) => {
       reply.type("application/json; charset=utf-8");
       let body: unknown;
