@@ -107,11 +107,3 @@ export class AccountsRepo {
     return row ?? null;
   }
 }
-
-/** PostgreSQL unique violation (both node-postgres and PGlite expose the SQLSTATE). */
-export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = e?.code ?? e?.cause?.code;
-  const name = e?.constraint ?? e?.cause?.constraint;
-  return code === "23505" && (!constraint || name === constraint);
-}

@@ -1,8 +1,9 @@
 import type { User } from "@shared/schemas/auth";
 import bs58 from "bs58";
+import { isUniqueViolation } from "../../db/errors";
 import { conflict, tooManyRequests, unauthorized } from "../../http-errors";
 import { verifySignature } from "../../ledger/keys";
-import { type AccountsRepo, isUniqueViolation, type UserRow } from "./accounts.repo";
+import type { AccountsRepo, UserRow } from "./accounts.repo";
 import type { LoginThrottle } from "./login-throttle";
 import { hashPassword, verifyPassword } from "./passwords";
 import { CHALLENGE_TTL_MS, formatSignInMessage, newNonce, nonceOf } from "./sign-in-message";

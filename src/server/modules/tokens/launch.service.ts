@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { TOKEN_DECIMALS } from "@shared/constants";
 import type { CreateTokenResponse, TokenFormValues } from "@shared/schemas/token";
+import { isUniqueViolation } from "../../db/errors";
 import { badRequest, conflict, forbidden, notFound } from "../../http-errors";
 import { generateSigner } from "../../ledger/keys";
 import { type Ledger, LedgerError } from "../../ledger/ledger";
@@ -9,7 +10,7 @@ import {
   checkSignedMatchesPrepared,
   launchCostLamports,
 } from "../../ledger/token-2022";
-import { isUniqueViolation, type WalletRow } from "../accounts/accounts.repo";
+import type { WalletRow } from "../accounts/accounts.repo";
 import type { WalletsService } from "../wallets/wallets.service";
 import { presentToken } from "./token-presenter";
 import type { TokenRow, TokensRepo } from "./tokens.repo";

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { databaseMessage } from "../../db/errors";
 import { GroupCommit } from "../../db/group-commit";
 import { tokens, transfers } from "../../db/schema/index";
 
@@ -34,12 +35,6 @@ export interface TokensRepoOptions {
   shared: boolean;
   /** Reports a written-behind confirmation that failed. */
   warn: (message: string) => void;
-}
-
-/** The database's own words: Drizzle wraps them in "Failed query: <sql> params: ...". */
-function rootCause(err: unknown): string {
-  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
-  return cause instanceof Error ? cause.message : String(cause);
 }
 
 /** Written-behind confirmations wait this long to share one UPDATE: at a busy moment, dozens
@@ -101,7 +96,7 @@ export class TokensRepo {
     const written = this.confirmations.push(id);
     if (this.options.shared) return written;
     written.catch((err: unknown) =>
-      this.options.warn(`launch ${id} stays pending in the database until restart: ${rootCause(err)}`),
+      this.options.warn(`launch ${id} stays pending in the database until restart: ${databaseMessage(err)}`),
     );
   }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { formatAmount, parseAmount } from "@shared/amounts";
+import { isUniqueViolation } from "../../db/errors";
 import { badRequest, conflict, notFound } from "../../http-errors";
 import { isValidAddress } from "../../ledger/keys";
 import { tokenAmountOf } from "../../ledger/layouts";
@@ -9,7 +10,7 @@ import {
   buildTransferTransaction,
   transferCostLamports,
 } from "../../ledger/token-2022";
-import { type AccountsRepo, isUniqueViolation } from "../accounts/accounts.repo";
+import type { AccountsRepo } from "../accounts/accounts.repo";
 import type { WalletsService } from "../wallets/wallets.service";
 import type { TokensRepo } from "./tokens.repo";
 import type { TokensService } from "./tokens.service";

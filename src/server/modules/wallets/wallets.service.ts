@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { formatAmount } from "@shared/amounts";
 import { LAMPORTS_PER_SOL, TEST_AIRDROP_SOL } from "@shared/constants";
+import { isUniqueViolation } from "../../db/errors";
 import { conflict, forbidden, notFound, tooManyRequests } from "../../http-errors";
 import {
   generateSeed,
@@ -12,12 +13,7 @@ import {
 import type { Ledger } from "../../ledger/ledger";
 import { BoundedCache } from "../../lib/bounded-cache";
 import { SlidingWindow } from "../../lib/sliding-window";
-import {
-  type AccountsRepo,
-  isUniqueViolation,
-  type UserRow,
-  type WalletRow,
-} from "../accounts/accounts.repo";
+import type { AccountsRepo, UserRow, WalletRow } from "../accounts/accounts.repo";
 import type { AccountsService } from "../accounts/accounts.service";
 import type { Custody } from "./custody";
 
