@@ -1,10 +1,19 @@
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 import { forbidden } from "../http-errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** For public resources other sites' pages read (token metadata and images, the JSON-RPC):
+ * any origin may read the response, overriding helmet's same-origin resource policy. Only for
+ * routes that read no cookie. */
+export function openToAnyOrigin(reply: FastifyReply): FastifyReply {
+  return reply
+    .header("access-control-allow-origin", "*")
+    .header("cross-origin-resource-policy", "cross-origin");
+}
 
 /** Headers, a global rate limit, and CSRF defence: besides SameSite cookies, a state-changing
  * /api request must come from our own origin (Origin header or Sec-Fetch-Site). */

@@ -2,6 +2,7 @@ import websocket from "@fastify/websocket";
 import type { FastifyPluginAsync } from "fastify";
 import type { Ledger } from "../../ledger/ledger";
 import { SlidingWindow } from "../../lib/sliding-window";
+import { openToAnyOrigin } from "../../plugins/security";
 import {
   answer,
   errorResponse,
@@ -56,7 +57,7 @@ export function rpcRoutes(ledger: Ledger, options: { airdropsPerMinute?: number 
     // allows whatever headers the client asks for (web3.js adds solana-client) and a page on
     // the public internet reaching this local server (Private Network Access).
     app.addHook("onSend", async (_request, reply) => {
-      reply.header("access-control-allow-origin", "*").header("cross-origin-resource-policy", "cross-origin");
+      openToAnyOrigin(reply);
     });
     app.options("/rpc", async (request, reply) => {
       const headers = request.headers["access-control-request-headers"];

@@ -1,8 +1,8 @@
 import { CreateTokenSchema, TransferSchema } from "@shared/schemas/token";
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Ledger } from "../../ledger/ledger";
+import { openToAnyOrigin } from "../../plugins/security";
 import type { LaunchService } from "./launch.service";
 import type { TokensService } from "./tokens.service";
 import type { TransferService } from "./transfer.service";
@@ -14,15 +14,6 @@ const SubmitSchema = z.object({
   tokenId: z.string().min(1, "tokenId is required"),
   transaction: z.string().min(1, "Sign the transaction with your wallet").max(4000),
 });
-
-/** The token's off-chain metadata and image are read by wallets and explorers from their own
- * origins (a browser explorer fetches the JSON, a wallet shows the image): open to any origin,
- * unlike the rest of the API (helmet's same-origin resource policy). No cookies are involved. */
-function publicAsset(reply: FastifyReply): FastifyReply {
-  return reply
-    .header("access-control-allow-origin", "*")
-    .header("cross-origin-resource-policy", "cross-origin");
-}
 
 interface Deps {
   tokens: TokensService;
@@ -73,15 +64,16 @@ export const tokensRoutes =
       tokens.publicView(request.params.mint),
     );
 
+    // Wallets and explorers read a token's metadata and image from their own origins.
     app.get("/api/tokens/:mint/metadata.json", { schema: { params: MintParams } }, async (request, reply) => {
-      publicAsset(reply).header("cache-control", "public, max-age=60");
+      openToAnyOrigin(reply).header("cache-control", "public, max-age=60");
       return tokens.metadataJson(request.params.mint, publicUrl);
     });
 
     app.get("/api/tokens/:mint/image.svg", { schema: { params: MintParams } }, async (request, reply) => {
       const svg = await tokens.imageSvg(request.params.mint);
       // A symbol never changes; the image is inert (no scripts, nothing loaded from elsewhere).
-      return publicAsset(reply)
+      return openToAnyOrigin(reply)
         .type("image/svg+xml; charset=utf-8")
         .header("cache-control", "public, max-age=86400")
         .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
