@@ -34,9 +34,10 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const accounts = new AccountsService({ repo: accountsRepo, throttle: new LoginThrottle() });
   const custody = Custody.fromConfig(config.WALLET_MASTER_KEY, config.DATA_DIR);
   const wallets = new WalletsService({ repo: accountsRepo, accounts, custody, ledger });
-  // PGlite on its thread runs statements in the order they are sent; a pool does not.
-  const tokensRepo = new TokensRepo(db, { shared: deps.database.kind === "postgres", warn });
-  const listCacheMs = deps.database.kind === "pglite" ? 60_000 : 1_000;
+  // PGlite is this process's alone; other processes may read and write a PostgreSQL server.
+  const shared = deps.database.kind === "postgres";
+  const tokensRepo = new TokensRepo(db, { shared, warn });
+  const listCacheMs = shared ? 1_000 : 60_000;
   const tokens = new TokensService({ repo: tokensRepo, accountsRepo, ledger, listCacheMs });
   const launches = new LaunchService({ repo: tokensRepo, tokens, wallets, ledger, publicUrl });
   const transfers = new TransferService({ repo: tokensRepo, accountsRepo, tokens, wallets, ledger });

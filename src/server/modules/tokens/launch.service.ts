@@ -214,9 +214,9 @@ export class LaunchService {
   }
 
   private async markActive(row: TokenRow): Promise<TokenRow> {
-    await this.deps.repo.markActive(row.id);
+    const active = await this.deps.repo.markActive(row);
     this.deps.tokens.invalidate(row.userId);
-    return { ...row, status: "active", confirmedAt: new Date(), signedTransaction: null };
+    return active;
   }
 
   private async markFailed(row: TokenRow, reason: string): Promise<void> {

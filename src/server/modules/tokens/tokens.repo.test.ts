@@ -50,7 +50,7 @@ describe("tokens repo", () => {
 
   it("shows a confirmation to every read at once and writes it behind", async () => {
     const rows = await Promise.all([launch(), launch(), launch()]);
-    for (const r of rows) await repo.markActive(r.id);
+    for (const r of rows) await repo.markActive(r);
     // Read before the UPDATE could have landed: the repo already answers "active".
     const mine = await repo.ofUser(userId);
     for (const r of rows) {
@@ -72,7 +72,7 @@ describe("tokens repo", () => {
       begin raise exception 'disk full (simulated)'; end $$`);
     await database.db.execute(`create trigger refuse before update on tokens for each row
       when (old.id = '${row.id}') execute function refuse_update()`);
-    await repo.markActive(row.id);
+    await repo.markActive(row);
     await repo.flush();
     expect(warnings.join("\n")).toMatch(new RegExp(`launch ${row.id} stays pending.*disk full`));
     expect((await stored(row.id))?.status).toBe("pending");

@@ -89,15 +89,20 @@ export class TokensRepo {
     return this.inserts.push(newTokenRow(values));
   }
 
-  /** Marks a launch confirmed: seen by every read of this repo at once; resolves when it is
-   * committed on a shared database, at once otherwise (written behind). */
-  async markActive(id: string): Promise<void> {
-    this.confirmed.set(id, new Date());
-    const written = this.confirmations.push(id);
-    if (this.options.shared) return written;
-    written.catch((err: unknown) =>
-      this.options.warn(`launch ${id} stays pending in the database until restart: ${databaseMessage(err)}`),
-    );
+  /** Marks a launch confirmed and returns its row as it now stands: seen by every read of this
+   * repo at once; resolves when committed on a shared database, at once otherwise (written
+   * behind). */
+  async markActive(row: TokenRow): Promise<TokenRow> {
+    this.confirmed.set(row.id, new Date());
+    const written = this.confirmations.push(row.id);
+    if (this.options.shared) await written;
+    else
+      written.catch((err: unknown) =>
+        this.options.warn(
+          `launch ${row.id} stays pending in the database until restart: ${databaseMessage(err)}`,
+        ),
+      );
+    return this.current(row);
   }
 
   /** Writes the confirmations still queued (at shutdown, before the database closes). */
