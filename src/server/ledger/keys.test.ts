@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import {
   createKeyPairSignerFromPrivateKeyBytes,
   getPublicKeyFromAddress,
@@ -59,6 +61,20 @@ describe("keys", () => {
       expect(await kitVerify(publicKey, signature, new TextEncoder().encode("tampered"))).toBe(false);
     }
   });
+
+  it("keeps making and using keys while the garbage collector runs (no deadlock)", () => {
+    // Node 20 deadlocked within a few thousand rounds of this when keys came straight from
+    // generateKeyPairSync: a hang here shows up as a timeout (status null), not "done".
+    const child = fileURLToPath(new URL("./testing/key-churn-child.ts", import.meta.url));
+    const run = spawnSync(
+      process.execPath,
+      ["--max-semi-space-size=1", "--min-semi-space-size=1", "--import", "tsx", child, "20000"],
+      { encoding: "utf8", timeout: 45_000, killSignal: "SIGKILL" },
+    );
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toBe("done\n");
+    expect(run.status).toBe(0);
+  }, 60_000);
 
   it("recognises addresses", () => {
     expect(isValidAddress(publicKeyFromSeed(generateSeed()))).toBe(true);

@@ -21,10 +21,14 @@ import bs58 from "bs58";
 // signer, the 64-byte secret wallets import) derives from it. Node's crypto does the work
 // synchronously: an ed25519 key or signature takes tens of microseconds, less than
 // scheduling one of WebCrypto's async jobs, whose answers also queue behind other requests.
+//
+// Every KeyObject here is made by an import, so no other object shares its lock. On Node 20
+// the KeyObjects generateKeyPairSync returns share one with their generation job, and
+// exporting or signing with one while the garbage collector destroys that job deadlocks the
+// thread (a launch server hung under load with its main thread in ~KeyGenJob).
 
-// DER prefixes that wrap a raw ed25519 seed (PKCS#8) and a raw public key (SPKI).
+// The DER prefix that wraps a raw ed25519 seed (PKCS#8).
 const PKCS8_ED25519_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
-const SPKI_ED25519_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
 
 /** A kit signer (transactions and messages) over a node:crypto private key. */
 export type Signer = TransactionPartialSigner & MessagePartialSigner;
@@ -42,18 +46,21 @@ function signerOf(privateKey: KeyObject, publicKey: Uint8Array): Signer {
   } satisfies Signer);
 }
 
-/** The raw 32 bytes of an ed25519 public key object (its JWK "x": exporting JWK costs a
- * fraction of encoding DER). */
-function rawPublicKey(key: KeyObject): Uint8Array {
-  const { x } = key.export({ format: "jwk" });
-  if (!x) throw new Error("not an ed25519 public key");
-  return new Uint8Array(Buffer.from(x, "base64url"));
+/** The raw 32-byte public key in an ed25519 JWK (its "x"; exporting JWK costs a fraction of
+ * encoding DER, and a private key's JWK carries its public key). */
+function jwkPublicKey(jwk: JsonWebKey): Uint8Array {
+  if (jwk.crv !== "Ed25519" || !jwk.x) throw new Error("not an ed25519 key");
+  return new Uint8Array(Buffer.from(jwk.x, "base64url"));
 }
 
-/** A fresh one-time signer (a new mint's key): never stored, so never exported. */
+/** A fresh one-time signer (a new mint's key): never stored, so never exported. The pair
+ * comes back as JWK, encoded inside the generation job, and the private half is imported. */
 export function generateSigner(): Signer {
-  const { privateKey, publicKey } = generateKeyPairSync("ed25519");
-  return signerOf(privateKey, rawPublicKey(publicKey));
+  const { privateKey } = generateKeyPairSync("ed25519", {
+    publicKeyEncoding: { format: "jwk" },
+    privateKeyEncoding: { format: "jwk" },
+  });
+  return signerOf(createPrivateKey({ key: privateKey, format: "jwk" }), jwkPublicKey(privateKey));
 }
 
 export function generateSeed(): Uint8Array {
@@ -71,7 +78,7 @@ function privateKeyFromSeed(seed: Uint8Array): KeyObject {
 
 /** The raw 32-byte public key of a seed. */
 export function publicKeyBytesFromSeed(seed: Uint8Array): Uint8Array {
-  return rawPublicKey(createPublicKey(privateKeyFromSeed(seed)));
+  return jwkPublicKey(privateKeyFromSeed(seed).export({ format: "jwk" }));
 }
 
 /** The base58 Solana address of a seed. */
@@ -82,7 +89,7 @@ export function publicKeyFromSeed(seed: Uint8Array): string {
 /** A kit signer for transactions and messages. */
 export function signerFromSeed(seed: Uint8Array): Signer {
   const privateKey = privateKeyFromSeed(seed);
-  return signerOf(privateKey, rawPublicKey(createPublicKey(privateKey)));
+  return signerOf(privateKey, jwkPublicKey(privateKey.export({ format: "jwk" })));
 }
 
 /** The 64-byte secret key (seed || public key) in base58: what Phantom and Solflare import. */
@@ -121,9 +128,8 @@ export function verifySignature(address: string, message: Uint8Array, signature:
   if (publicKey.length !== 32) return false;
   try {
     const key = createPublicKey({
-      key: Buffer.concat([SPKI_ED25519_PREFIX, publicKey]),
-      format: "der",
-      type: "spki",
+      key: { kty: "OKP", crv: "Ed25519", x: Buffer.from(publicKey).toString("base64url") },
+      format: "jwk",
     });
     return verify(null, message, key, signature);
   } catch {
