@@ -36,7 +36,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const wallets = new WalletsService({ repo: accountsRepo, accounts, custody, ledger });
   // PGlite is this process's alone; other processes may read and write a PostgreSQL server.
   const shared = deps.database.kind === "postgres";
-  const tokensRepo = new TokensRepo(db, { shared, warn });
+  const tokensRepo = new TokensRepo(deps.database, { shared, warn });
   const listCacheMs = shared ? 1_000 : 60_000;
   const tokens = new TokensService({ repo: tokensRepo, accountsRepo, ledger, listCacheMs });
   const launches = new LaunchService({ repo: tokensRepo, tokens, wallets, ledger, publicUrl });

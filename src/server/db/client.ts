@@ -17,6 +17,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** One statement as SQL text with $n parameters, straight to the driver: for the hot writes
+   * where composing the text with Drizzle costs more than running it (see bulk-insert). */
+  execute(text: string, params: unknown[]): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -43,6 +46,7 @@ export async function openDatabase(opts: {
     return {
       db: db as unknown as Db,
       kind: "postgres",
+      execute: async (text, params) => void (await pool.query(text, params)),
       ping: async () => void (await pool.query("select 1")),
       close: () => pool.end(),
     };
@@ -63,6 +67,7 @@ export async function openDatabase(opts: {
   return {
     db: db as unknown as Db,
     kind: "pglite",
+    execute: async (text, params) => void (await client.query(text, params)),
     ping: async () => void (await client.query("select 1")),
     close: () => client.close(),
   };

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../db/client";
 import { tokens, users } from "../../db/schema/index";
-import { TokensRepo } from "./tokens.repo";
+import { newTokenRow, TokensRepo } from "./tokens.repo";
 
 // The launch rows on a real (in-memory) PGlite: inserts without RETURNING, and confirmations
 // written behind responses yet seen by every read at once.
@@ -15,7 +15,7 @@ const userId = randomUUID();
 
 beforeAll(async () => {
   database = await openDatabase({ memory: true });
-  repo = new TokensRepo(database.db, { shared: false, warn: (m) => warnings.push(m) });
+  repo = new TokensRepo(database, { shared: false, warn: (m) => warnings.push(m) });
   await database.db.insert(users).values({ id: userId, username: "repo_user" });
 });
 afterAll(async () => database?.close());
@@ -46,6 +46,35 @@ describe("tokens repo", () => {
     expect({ ...row, createdAt: undefined }).toEqual({ ...db, createdAt: undefined });
     expect(Math.abs((db?.createdAt.getTime() ?? 0) - row.createdAt.getTime())).toBeLessThan(1000);
     expect(row).toMatchObject({ status: "pending", description: "", tagline: "", confirmedAt: null });
+  });
+
+  it("writes a batch of rows exactly as given, and a taken symbol fails only its own launch", async () => {
+    const full = (i: number) => ({
+      id: randomUUID(),
+      userId,
+      name: `Batch ${i} "quoted" — ünïcode`,
+      symbol: `BATCH${i}`,
+      description: "It's a $1 test; drop table tokens; --",
+      tagline: "Owned together",
+      totalSupply: "123456789012345678",
+      decimals: 9,
+      imageUrl: "https://example.com/i.png",
+      website: "https://example.com",
+      twitter: "@batch",
+      discord: "https://discord.gg/batch",
+      creatorWallet: "W".repeat(44),
+      mintAddress: `B${i}`.padEnd(44, "m"),
+      signature: `sig${i}`,
+      signedTransaction: new Uint8Array([0, 255, 92, 39, i]),
+      lastValidBlockHeight: 9_007_199_254_740_993n + BigInt(i),
+      idempotencyKey: `key-${i}`,
+      createdAt: new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 678 + i)),
+    });
+    const wanted = [full(1), full(2), full(3)];
+    // Sent together, so one statement carries all three (and the clash below).
+    const results = await Promise.allSettled([...wanted.map((v) => repo.insert(v)), repo.insert(full(2))]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "rejected"]);
+    for (const v of wanted) expect(await stored(v.id)).toEqual({ ...newTokenRow(v), status: "pending" });
   });
 
   it("shows a confirmation to every read at once and writes it behind", async () => {

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { bulkInsert } from "../../db/bulk-insert";
+import type { Database, Db } from "../../db/client";
 import { databaseMessage } from "../../db/errors";
 import { GroupCommit } from "../../db/group-commit";
 import { tokens, transfers } from "../../db/schema/index";
@@ -55,8 +56,10 @@ const OVERLAY_GRACE_MS = 5_000;
  * (PostgreSQL, which other processes may read) the confirmation is committed before the launch
  * is answered. */
 export class TokensRepo {
+  private db: Db;
+  private insertRows: (rows: TokenRow[]) => Promise<void>;
   private inserts = new GroupCommit(async (rows: TokenRow[]) => {
-    await this.db.insert(tokens).values(rows);
+    await this.insertRows(rows);
     return rows;
   });
 
@@ -66,9 +69,11 @@ export class TokensRepo {
   private confirmations: GroupCommit<string, undefined>;
 
   constructor(
-    private db: Db,
+    database: Pick<Database, "db" | "execute">,
     private options: TokensRepoOptions,
   ) {
+    this.db = database.db;
+    this.insertRows = bulkInsert(database, tokens);
     this.confirmations = new GroupCommit((ids) => this.writeConfirmations(ids), {
       lingerMs: options.shared ? 0 : CONFIRMATION_LINGER_MS,
     });
