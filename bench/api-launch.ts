@@ -88,6 +88,7 @@ export async function benchApiLaunches(
     launchesPerSecond: latencies.length / elapsed,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
+    latencies,
     creators,
   };
 }

@@ -8,6 +8,10 @@ export function percentile(values: number[], p: number): number {
   return sorted[rank] ?? Number.NaN;
 }
 
+export function median(values: number[]): number {
+  return percentile(values, 50);
+}
+
 export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
 
 export function verdict(ok: boolean): string {
