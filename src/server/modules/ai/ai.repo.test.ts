@@ -42,7 +42,9 @@ describe("isSymbolTaken", () => {
   it("is an index lookup, not a scan of every token", async () => {
     // With sequential scans priced out, a predicate the index cannot answer scans it whole.
     await database.db.execute(sql`set enable_seqscan = off`);
-    const plan = await database.db.execute(sql`explain ${symbolInUseQuery(database.db, "live")}`);
+    const plan = (await database.db.execute(sql`explain ${symbolInUseQuery(database.db, "live")}`)) as {
+      rows: unknown[];
+    };
     await database.db.execute(sql`reset enable_seqscan`);
     const text = JSON.stringify(plan.rows);
     // The index finds the symbol itself; it is not walked whole with a filter on each row.
