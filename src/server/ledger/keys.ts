@@ -53,6 +53,11 @@ function jwkPublicKey(jwk: JsonWebKey): Uint8Array {
   return new Uint8Array(Buffer.from(jwk.x, "base64url"));
 }
 
+/** A private key's public key: its own JWK carries it (no second KeyObject sharing its lock). */
+function publicKeyOf(privateKey: KeyObject): Uint8Array {
+  return jwkPublicKey(privateKey.export({ format: "jwk" }));
+}
+
 /** A fresh one-time signer (a new mint's key): never stored, so never exported. The pair
  * comes back as JWK, encoded inside the generation job, and the private half is imported. */
 export function generateSigner(): Signer {
@@ -78,7 +83,7 @@ function privateKeyFromSeed(seed: Uint8Array): KeyObject {
 
 /** The raw 32-byte public key of a seed. */
 export function publicKeyBytesFromSeed(seed: Uint8Array): Uint8Array {
-  return jwkPublicKey(privateKeyFromSeed(seed).export({ format: "jwk" }));
+  return publicKeyOf(privateKeyFromSeed(seed));
 }
 
 /** The base58 Solana address of a seed. */
@@ -89,7 +94,7 @@ export function publicKeyFromSeed(seed: Uint8Array): string {
 /** A kit signer for transactions and messages. */
 export function signerFromSeed(seed: Uint8Array): Signer {
   const privateKey = privateKeyFromSeed(seed);
-  return signerOf(privateKey, jwkPublicKey(privateKey.export({ format: "jwk" })));
+  return signerOf(privateKey, publicKeyOf(privateKey));
 }
 
 /** The 64-byte secret key (seed || public key) in base58: what Phantom and Solflare import. */

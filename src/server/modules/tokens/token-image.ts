@@ -14,10 +14,11 @@ const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?
 
 /** The default image of a token (512 x 512 SVG). */
 export function tokenImageSvg(symbol: string): string {
+  const text = symbol.trim();
   // The first character as a person reads it (an emoji or accented letter is one).
-  const initial = escapeXml(Array.from(symbol.trim())[0] ?? "?");
-  const label = escapeXml(`$${symbol.trim()}`);
-  const labelSize = symbol.length > 7 ? 44 : 56;
+  const initial = escapeXml(Array.from(text)[0] ?? "?");
+  const label = escapeXml(`$${text}`);
+  const labelSize = text.length > 7 ? 44 : 56;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512" role="img" aria-label="${label}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#6d28d9"/><stop offset="1" stop-color="#c026d3"/></linearGradient></defs>
 <rect width="512" height="512" rx="112" fill="url(#g)"/>
