@@ -1,12 +1,14 @@
-import type { ApiError as ApiErrorBody } from "@shared/schemas/api-error";
+import type { ApiError as ApiErrorBody, ErrorCode } from "@shared/schemas/api-error";
 
-/** A failed API call. `message` is the server's error field (spec section 8), `fields` its
- * per-field validation messages. */
+/** A failed API call. `message` is the server's error field (spec section 8), `code` its
+ * machine-readable code (branch on this, never on the text), `fields` its per-field
+ * validation messages. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly fields?: Record<string, string>,
+    readonly code?: ErrorCode,
   ) {
     super(message);
     this.name = "ApiError";
@@ -31,7 +33,7 @@ export async function api<T>(method: string, url: string, body?: unknown): Promi
       /* not JSON */
     }
     const message = parsed?.error ?? `${res.status}: ${text || res.statusText}`;
-    throw new ApiError(res.status, message, parsed?.fields);
+    throw new ApiError(res.status, message, parsed?.fields, parsed?.code);
   }
   return (text ? JSON.parse(text) : null) as T;
 }

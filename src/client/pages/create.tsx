@@ -116,7 +116,7 @@ export default function CreatePage() {
         err,
         err instanceof Error && err.message ? err.message : "Failed to create token",
       );
-      const needsSol = /\bSOL\b/.test(message);
+      const needsSol = err instanceof ApiError && err.code === "NOT_ENOUGH_SOL";
       toast({
         title: "Token Creation Failed",
         description: message,

@@ -1,10 +1,11 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { codeForStatus, type ErrorCode } from "../../shared/schemas/api-error";
 import { HttpError } from "../http-errors";
 import { LedgerError } from "../ledger/ledger";
 
-// One error format for the whole API: { error, fields? }. 5xx internals stay in the log.
+// One error format for the whole API: { error, code, fields? }. 5xx internals stay in the log.
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -16,16 +17,20 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const first = Object.values(fields)[0] ?? "Invalid request";
       const message =
         fields.body && Object.keys(fields).length === 1 ? "Request body must be a JSON object" : first;
-      return reply.status(400).send({ error: message, fields });
+      return reply.status(400).send({ error: message, code: "VALIDATION_FAILED", fields });
     }
     if (err instanceof HttpError) {
       return reply
         .status(err.statusCode)
-        .send(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
+        .send(
+          err.fields
+            ? { error: err.message, code: err.code, fields: err.fields }
+            : { error: err.message, code: err.code },
+        );
     }
     if (err instanceof LedgerError) {
       const status = err.code === "unavailable" ? 503 : err.code === "rate_limited" ? 429 : 400;
-      return reply.status(status).send({ error: err.message });
+      return reply.status(status).send({ error: err.message, code: LEDGER_CODES[err.code] });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -41,9 +46,20 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
                   err.code === "FST_ERR_CTP_INVALID_CONTENT_LENGTH"
                 ? "Request body is not valid JSON"
                 : err.message;
-      return reply.status(status).send({ error: message });
+      return reply.status(status).send({ error: message, code: codeForStatus(status) });
     }
     request.log.error({ err }, "unhandled error");
-    return reply.status(500).send({ error: "Something went wrong on our side. Please try again." });
+    return reply
+      .status(500)
+      .send({ error: "Something went wrong on our side. Please try again.", code: "INTERNAL" });
   });
 });
+
+const LEDGER_CODES: Record<LedgerError["code"], ErrorCode> = {
+  insufficient_funds: "NOT_ENOUGH_SOL",
+  blockhash_expired: "BLOCKHASH_EXPIRED",
+  already_processed: "ALREADY_PROCESSED",
+  rejected: "TRANSACTION_REJECTED",
+  rate_limited: "RATE_LIMITED",
+  unavailable: "LEDGER_UNAVAILABLE",
+};

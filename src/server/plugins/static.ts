@@ -27,7 +27,7 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: { root: string
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (url.startsWith("/api/") || url === "/api" || url.startsWith("/rpc") || request.method !== "GET") {
-      return reply.status(404).send({ error: "Not found" });
+      return reply.status(404).send({ error: "Not found", code: "NOT_FOUND" });
     }
     if (!hasBuild) {
       return reply

@@ -1,8 +1,71 @@
 import { z } from "zod";
 
-/** Every non-2xx answer: a human message, and per-field messages for validation errors. */
+/** Machine-readable error codes: clients branch on these, never on the message text. */
+export const ERROR_CODES = [
+  "VALIDATION_FAILED",
+  "BAD_REQUEST",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "RATE_LIMITED",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "NOT_ENOUGH_SOL",
+  "NOT_ENOUGH_TOKENS",
+  "SYMBOL_TAKEN",
+  "LOOKALIKE_TOKEN",
+  "EMAIL_TAKEN",
+  "USERNAME_TAKEN",
+  "INVALID_CREDENTIALS",
+  "TOKEN_NOT_LIVE",
+  "LAUNCH_FAILED",
+  "PREPARE_EXPIRED",
+  "BLOCKHASH_EXPIRED",
+  "ALREADY_PROCESSED",
+  "TRANSACTION_REJECTED",
+  "IN_PROGRESS",
+  "NOT_A_DESCRIPTION",
+  "TOKEN_GATED",
+  "LEDGER_UNAVAILABLE",
+  "UPSTREAM_FAILED",
+  "INTERNAL",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Every non-2xx answer: a human message (the spec's wording), a code, and per-field
+ * messages for validation errors. */
 export const ApiErrorSchema = z.object({
   error: z.string(),
+  code: z.enum(ERROR_CODES),
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** The code an answer carries when nothing more specific applies. */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return "BAD_REQUEST";
+    case 401:
+      return "UNAUTHORIZED";
+    case 403:
+      return "FORBIDDEN";
+    case 404:
+      return "NOT_FOUND";
+    case 409:
+      return "CONFLICT";
+    case 413:
+      return "PAYLOAD_TOO_LARGE";
+    case 415:
+      return "UNSUPPORTED_MEDIA_TYPE";
+    case 429:
+      return "RATE_LIMITED";
+    case 502:
+      return "UPSTREAM_FAILED";
+    case 503:
+      return "LEDGER_UNAVAILABLE";
+    default:
+      return status >= 500 ? "INTERNAL" : "BAD_REQUEST";
+  }
+}

@@ -1,3 +1,4 @@
+import type { ApiError } from "@shared/schemas/api-error";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../../../../tests/support/http";
 import { testWallet } from "../../../../tests/support/keys";
@@ -10,7 +11,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 type UserBody = { user: { id: string; username: string | null; email: string | null; wallets: unknown[] } };
-type ErrorBody = { error: string; fields?: Record<string, string> };
+type ErrorBody = ApiError;
 
 describe("email accounts", () => {
   it("signs up, reads /me, logs out, logs back in", async () => {
@@ -49,6 +50,7 @@ describe("email accounts", () => {
     });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.error).toBe("Email already registered");
+    expect(sameEmail.body.code).toBe("EMAIL_TAKEN");
     const sameName = await c.post<ErrorBody>("/api/register", {
       username: "TAKEN1",
       email: "x@example.com",
@@ -56,6 +58,7 @@ describe("email accounts", () => {
     });
     expect(sameName.status).toBe(409);
     expect(sameName.body.error).toBe("Username already taken");
+    expect(sameName.body.code).toBe("USERNAME_TAKEN");
   });
 
   it("gives one answer for a wrong password and an unknown email", async () => {

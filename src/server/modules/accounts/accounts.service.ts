@@ -36,9 +36,9 @@ export class AccountsService {
   }): Promise<UserRow> {
     const { repo } = this.deps;
     if (await repo.userByEmail(input.email))
-      throw conflict("Email already registered", { email: "Email already registered" });
+      throw conflict("Email already registered", { email: "Email already registered" }, "EMAIL_TAKEN");
     if (await repo.userByUsername(input.username))
-      throw conflict("Username already taken", { username: "Username already taken" });
+      throw conflict("Username already taken", { username: "Username already taken" }, "USERNAME_TAKEN");
     const passwordHash = await hashPassword(input.password);
     try {
       return await repo.insertUser({
@@ -50,9 +50,9 @@ export class AccountsService {
     } catch (err) {
       // Two sign-ups racing for the same email or username: the index decides.
       if (isUniqueViolation(err, "users_email_unique"))
-        throw conflict("Email already registered", { email: "Email already registered" });
+        throw conflict("Email already registered", { email: "Email already registered" }, "EMAIL_TAKEN");
       if (isUniqueViolation(err, "users_username_lower"))
-        throw conflict("Username already taken", { username: "Username already taken" });
+        throw conflict("Username already taken", { username: "Username already taken" }, "USERNAME_TAKEN");
       throw err;
     }
   }

@@ -1,10 +1,11 @@
 import type { Agent, ChatMessage, ChatResponse, ManagedAgent } from "@shared/schemas/agents";
+import type { ApiError } from "@shared/schemas/api-error";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../../../../tests/support/http";
 import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
 
 let t: TestApp;
-type ErrorBody = { error: string; fields?: Record<string, string> };
+type ErrorBody = ApiError;
 
 async function person(name: string) {
   const c = new Client(t.url);

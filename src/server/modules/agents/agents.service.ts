@@ -190,7 +190,7 @@ export class AgentsService {
   private async assertUnlocked(userId: string, row: AgentWithToken): Promise<void> {
     const units = await this.deps.holdings.balanceUnits(userId, row.token.mintAddress);
     if (units < BigInt(row.agent.requirementUnits)) {
-      throw forbidden(accessDeniedMessage(requirementText(row), row.token.symbol));
+      throw forbidden(accessDeniedMessage(requirementText(row), row.token.symbol), "TOKEN_GATED");
     }
   }
 

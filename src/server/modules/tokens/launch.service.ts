@@ -189,7 +189,8 @@ export class LaunchService {
     } catch (err) {
       if (isUniqueViolation(err, "tokens_symbol_live")) throw symbolTaken(input.symbol);
       // The same idempotency key twice at once: the first one is launching it.
-      if (isUniqueViolation(err, "tokens_user_idem")) throw conflict("This launch is already in progress");
+      if (isUniqueViolation(err, "tokens_user_idem"))
+        throw conflict("This launch is already in progress", undefined, "IN_PROGRESS");
       throw err;
     }
   }
@@ -239,7 +240,11 @@ function extraFields(input: LaunchRequest): Array<[string, string]> {
 }
 
 function symbolTaken(symbol: string) {
-  return conflict(`${symbol} is already taken on the platform. Choose another symbol.`, {
-    symbol: `${symbol} is already taken on the platform`,
-  });
+  return conflict(
+    `${symbol} is already taken on the platform. Choose another symbol.`,
+    {
+      symbol: `${symbol} is already taken on the platform`,
+    },
+    "SYMBOL_TAKEN",
+  );
 }

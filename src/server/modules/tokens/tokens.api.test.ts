@@ -1,3 +1,4 @@
+import type { ApiError } from "@shared/schemas/api-error";
 import type { Token } from "@shared/schemas/token";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../../../../tests/support/http";
@@ -9,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type ErrorBody = { error: string; fields?: Record<string, string> };
+type ErrorBody = ApiError;
 type Created = { token: Token; mintAddress: string };
 
 let symbolCounter = 0;
@@ -152,6 +153,7 @@ describe("launch journey", () => {
     });
     expect(dup.status).toBe(409);
     expect(dup.body.fields?.symbol).toMatch(/already taken/);
+    expect(dup.body.code).toBe("SYMBOL_TAKEN");
   });
 });
 

@@ -36,7 +36,8 @@ export class TransferService {
   async transfer(userId: string, mint: string, input: TransferInput) {
     const { repo, ledger } = this.deps;
     const token = await this.deps.tokens.getByMint(mint);
-    if (token.status !== "active") throw badRequest("This token is not live yet");
+    if (token.status !== "active")
+      throw badRequest("This token is not live yet", undefined, "TOKEN_NOT_LIVE");
     const amount = parseAmount(input.amount, token.decimals);
     if (amount === null || amount <= 0n)
       throw badRequest(`Enter an amount like 10 or 2.5 (at most ${token.decimals} decimals)`, {
@@ -85,7 +86,8 @@ export class TransferService {
         })
       ).id;
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict("This transfer is already in progress");
+      if (isUniqueViolation(err))
+        throw conflict("This transfer is already in progress", undefined, "IN_PROGRESS");
       throw err;
     }
     try {
@@ -123,9 +125,13 @@ export class TransferService {
       total += held;
       if (held >= amount) return wallet;
     }
-    throw badRequest(`Not enough ${symbol}: you have ${formatAmount(total, decimals)}`, {
-      amount: "More than you hold",
-    });
+    throw badRequest(
+      `Not enough ${symbol}: you have ${formatAmount(total, decimals)}`,
+      {
+        amount: "More than you hold",
+      },
+      "NOT_ENOUGH_TOKENS",
+    );
   }
 
   private present(signature: string, to: string, amount: bigint, decimals: number) {
