@@ -5,6 +5,7 @@ import { startServer } from "../tests/e2e/fixtures";
 import { runAiBenchmarks } from "./ai";
 import { benchApiLaunches, benchTokenList, creatorWithTokens } from "./api-launch";
 import { benchRawLaunches } from "./ledger-raw";
+import { runMixedBenchmarks } from "./mixed";
 import { fmt, median, percentile, processMemoryMb, verdict } from "./stats";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -84,6 +85,8 @@ async function main() {
       );
     }
 
+    console.log("");
+    await runMixedBenchmarks(server.url, SECONDS);
     console.log("");
     await runAiBenchmarks(server.url, SECONDS);
   } finally {

@@ -1,0 +1,315 @@
+import http from "node:http";
+import { Client } from "../tests/support/http";
+import { makeCreators } from "./api-launch";
+import { fmt, percentile, verdict } from "./stats";
+
+// The hardening audit's mixed workload: 50 connections, each a signed-in person doing what
+// people do on the site (reads mostly, some chats, transfers, launches and logins), with rate
+// limits off. The raw floor is the same generator asking GET /api/health on the same server:
+// the cost of HTTP alone on this machine in this run.
+
+type Op =
+  | "login"
+  | "token page"
+  | "portfolio"
+  | "balances"
+  | "wallets"
+  | "metadata"
+  | "drafting"
+  | "agents list"
+  | "chat"
+  | "transfer"
+  | "launch";
+
+const WEIGHTS: Record<Op, number> = {
+  login: 5,
+  "token page": 20,
+  portfolio: 10,
+  balances: 10,
+  wallets: 8,
+  metadata: 8,
+  drafting: 5,
+  "agents list": 10,
+  chat: 7,
+  transfer: 7,
+  launch: 10,
+};
+
+interface Person {
+  userId: string;
+  username: string;
+  wallet: string;
+  cookie: string;
+  /** A token this person holds (to transfer) and an agent it unlocks. */
+  mint: string;
+  agentId: string;
+}
+
+export interface MixedWorld {
+  people: Person[];
+  mints: string[];
+  logins: { email: string; password: string }[];
+}
+
+/** Signs up `connections` people with funded wallets; a fifth of them launch a token each with
+ * an agent; everyone receives one of those tokens. */
+export async function buildWorld(url: string, connections: number): Promise<MixedWorld> {
+  const tag = `mx${Date.now().toString(36)}_`;
+  const made = await makeCreators(url, connections, tag);
+  const creators = made.slice(0, Math.max(1, Math.floor(connections / 5)));
+  const tokens: { mint: string; agentId: string; creator: (typeof made)[number] }[] = [];
+  for (const [i, cr] of creators.entries()) {
+    const launch = await cr.c.post<{ mintAddress: string }>("/api/tokens/create", {
+      name: `Mixed Bench ${i}`,
+      symbol: `MX${i.toString(36).toUpperCase()}${Date.now().toString(36).slice(-3).toUpperCase()}`,
+      description: "A token for the mixed benchmark",
+      totalSupply: "1000000000",
+      userId: cr.userId,
+      creatorWallet: cr.wallet,
+    });
+    if (launch.status !== 201) throw new Error(`bench launch answered ${launch.status}`);
+    const agent = await cr.c.post<{ id: string }>("/api/ai-agents", {
+      tokenMint: launch.body.mintAddress,
+      name: `Mixed Agent ${i}`,
+      specialty: "Answering fans",
+      description: "Answers questions about the work",
+      avatar: "🎵",
+      capabilities: ["Answers questions"],
+      tier: "basic",
+      tokenRequirement: "1",
+      responseStyle: "friendly",
+      knowledgeNotes: "I record albums in Lisbon. Masterclasses run every Tuesday.",
+    });
+    if (agent.status !== 201)
+      throw new Error(`bench agent answered ${agent.status}: ${JSON.stringify(agent.body)}`);
+    tokens.push({ mint: launch.body.mintAddress, agentId: agent.body.id, creator: cr });
+  }
+  const people: Person[] = [];
+  for (const [i, p] of made.entries()) {
+    const token = tokens[i % tokens.length];
+    if (!token) throw new Error("no token");
+    const me = await p.c.get<{ user: { username: string } }>("/api/auth/me");
+    if (token.creator !== p) {
+      const sent = await token.creator.c.post(`/api/tokens/${token.mint}/transfer`, {
+        to: p.wallet,
+        amount: "100000",
+      });
+      if (sent.status !== 200) throw new Error(`bench transfer answered ${sent.status}`);
+    }
+    people.push({
+      userId: p.userId,
+      username: me.body.user.username,
+      wallet: p.wallet,
+      cookie: p.c.cookie,
+      mint: token.mint,
+      agentId: token.agentId,
+    });
+  }
+  const logins = [];
+  for (let i = 0; i < 10; i++) {
+    const email = `${tag}login${i}@bench.example`;
+    await new Client(url).post("/api/register", { username: `${tag}l${i}`, email, password: "bench-pass" });
+    logins.push({ email, password: "bench-pass" });
+  }
+  return { people, mints: tokens.map((t) => t.mint), logins };
+}
+
+/** One kept-alive connection per worker; resolves with the status once the body is read. */
+function connection(baseUrl: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const { hostname, port } = new URL(baseUrl);
+  return (method: string, path: string, cookie: string, body?: unknown) =>
+    new Promise<number>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const headers: Record<string, string | number> = { cookie, origin: baseUrl };
+      if (payload !== undefined) {
+        headers["content-type"] = "application/json";
+        headers["content-length"] = Buffer.byteLength(payload);
+      }
+      const req = http.request({ agent, hostname, port, path, method, headers }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      });
+      req.on("error", reject);
+      req.end(payload);
+    });
+}
+
+/** A seeded PRNG (mulberry32) so two runs draw the same sequence of operations. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface MixedResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  byOp: Map<Op, { count: number; p50: number; p99: number; errors: number }>;
+}
+
+let launchSeq = 0;
+
+/** Runs the mix for `seconds` on one worker per person. `withLogins` false drops logins. */
+export async function runMixed(
+  url: string,
+  world: MixedWorld,
+  seconds: number,
+  withLogins: boolean,
+): Promise<MixedResult> {
+  const ops = (Object.entries(WEIGHTS) as [Op, number][]).filter(([op]) => withLogins || op !== "login");
+  const total = ops.reduce((n, [, w]) => n + w, 0);
+  const latencies = new Map<Op, number[]>();
+  const errors = new Map<Op, number>();
+  const deadline = performance.now() + seconds * 1000;
+  const start = performance.now();
+  await Promise.all(
+    world.people.map(async (me, w) => {
+      const random = prng(1000 + w);
+      const send = connection(url);
+      const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)] as T;
+      while (performance.now() < deadline) {
+        let r = random() * total;
+        let op: Op = "token page";
+        for (const [candidate, weight] of ops) {
+          r -= weight;
+          if (r < 0) {
+            op = candidate;
+            break;
+          }
+        }
+        const t0 = performance.now();
+        const status = await perform(op, send, me, world, pick);
+        const list = latencies.get(op) ?? [];
+        list.push(performance.now() - t0);
+        latencies.set(op, list);
+        if (status >= 400) errors.set(op, (errors.get(op) ?? 0) + 1);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  const all = [...latencies.values()].flat();
+  const byOp = new Map<Op, { count: number; p50: number; p99: number; errors: number }>();
+  for (const [op, list] of latencies)
+    byOp.set(op, {
+      count: list.length,
+      p50: percentile(list, 50),
+      p99: percentile(list, 99),
+      errors: errors.get(op) ?? 0,
+    });
+  return {
+    requestsPerSecond: all.length / elapsed,
+    p50: percentile(all, 50),
+    p99: percentile(all, 99),
+    errors: [...errors.values()].reduce((a, b) => a + b, 0),
+    byOp,
+  };
+}
+
+function perform(
+  op: Op,
+  send: ReturnType<typeof connection>,
+  me: Person,
+  world: MixedWorld,
+  pick: <T>(list: T[]) => T,
+): Promise<number> {
+  switch (op) {
+    case "login": {
+      const who = pick(world.logins);
+      // No cookie: a login makes a new session and must not end the worker's own.
+      return send("POST", "/api/auth/email", "", who);
+    }
+    case "token page":
+      return send("GET", `/api/tokens/${pick(world.mints)}`, me.cookie);
+    case "portfolio":
+      return send("GET", `/api/tokens/user/${me.userId}`, me.cookie);
+    case "balances":
+      return send("GET", "/api/user/token-balances", me.cookie);
+    case "wallets":
+      return send("GET", "/api/wallets", me.cookie);
+    case "metadata":
+      return send("GET", `/api/tokens/${pick(world.mints)}/metadata.json`, me.cookie);
+    case "drafting":
+      return send("POST", "/api/ai/generate-identity", me.cookie, {
+        userInput: "I'm a jazz pianist in Lisbon teaching online masterclasses",
+        profession: "musician",
+      });
+    case "agents list":
+      return send("GET", "/api/ai-agents", me.cookie);
+    case "chat":
+      return send("POST", "/api/ai-agents/chat", me.cookie, {
+        agentId: me.agentId,
+        message: "When are the masterclasses?",
+      });
+    case "transfer": {
+      const to = pick(world.people);
+      return send("POST", `/api/tokens/${me.mint}/transfer`, me.cookie, {
+        to: to === me ? (world.people[0]?.wallet ?? me.wallet) : to.wallet,
+        amount: "1",
+      });
+    }
+    case "launch":
+      launchSeq++;
+      return send("POST", "/api/tokens/create", me.cookie, {
+        name: "Mixed Launch",
+        symbol: `ML${launchSeq.toString(36).toUpperCase().padStart(4, "0")}`.slice(0, 10),
+        description: "",
+        totalSupply: "1000000",
+        userId: me.userId,
+        creatorWallet: me.wallet,
+      });
+  }
+}
+
+/** The raw floor: the same generator and connections asking GET /api/health. */
+export async function runHealthFloor(url: string, connections: number, seconds: number) {
+  const latencies: number[] = [];
+  const deadline = performance.now() + seconds * 1000;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const send = connection(url);
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        await send("GET", "/api/health", "");
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { requestsPerSecond: latencies.length / ((performance.now() - start) / 1000) };
+}
+
+/** Prints the mixed workload's figures, with and without logins, beside the raw floor. */
+export async function runMixedBenchmarks(url: string, seconds: number, connections = 50) {
+  const world = await buildWorld(url, connections);
+  // Warm-up: the server's JIT and caches, as for the launch figures.
+  await runMixed(url, world, Math.min(seconds, 10), true);
+  const floor = await runHealthFloor(url, connections, seconds);
+  console.log(
+    `mixed workload (the hardening audit's: ${connections} connections, rate limits off), raw floor GET /api/health ${fmt(floor.requestsPerSecond, 0)} req/s:`,
+  );
+  for (const withLogins of [true, false]) {
+    const r = await runMixed(url, world, seconds, withLogins);
+    console.log(
+      `  ${withLogins ? "with logins (5%)" : "without logins  "}: ${fmt(r.requestsPerSecond, 0)} req/s ` +
+        `(${fmt(r.requestsPerSecond / floor.requestsPerSecond, 2)}x the floor), p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, errors ${r.errors}` +
+        (withLogins ? "" : `   goal p99 < 100 ms: ${verdict(r.p99 < 100)}`),
+    );
+    const rows = [...r.byOp.entries()].sort((a, b) => b[1].p50 - a[1].p50);
+    console.log(
+      `    ${rows.map(([op, s]) => `${op} p50 ${fmt(s.p50)} / p99 ${fmt(s.p99)} ms (${s.count}${s.errors ? `, ${s.errors} errors` : ""})`).join("; ")}`,
+    );
+    if (!withLogins) {
+      const reads = ["token page", "agents list", "balances"] as const;
+      const slow = reads.filter((op) => (r.byOp.get(op)?.p50 ?? Number.POSITIVE_INFINITY) >= 10);
+      console.log(`  reads (token page, agents list, balances) p50 < 10 ms: ${verdict(slow.length === 0)}`);
+    }
+  }
+}
