@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/lib/api";
 import { tokensQueryKey } from "./get-user-tokens";
 
-export const holdingsQueryKey = [...tokensQueryKey, "holdings"] as const;
+const holdingsQueryKey = [...tokensQueryKey, "holdings"] as const;
 
 /** GET /api/portfolio/holdings: every platform token the session user's wallets hold. */
 export function getHoldings(): Promise<HoldingsResponse> {
