@@ -37,6 +37,9 @@ async function main() {
   const settled = await app.services.launches.reconcilePending();
   if (settled.confirmed + settled.failed + settled.resent > 0)
     app.log.info({ settled }, "reconciled pending launches");
+  const transfers = await app.services.transfers.reconcilePending();
+  if (transfers.confirmed + transfers.failed + transfers.resent > 0)
+    app.log.info({ transfers }, "reconciled pending transfers");
   await seedOnStart(app, { config, database, ledger });
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(

@@ -6,7 +6,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { AppShell, useSession } from "@/features/auth";
+import { useHoldings } from "@/features/tokens/api/get-holdings";
 import { useUserTokens } from "@/features/tokens/api/get-user-tokens";
+import { HoldingsList } from "@/features/tokens/components/holdings-list";
 import { PortfolioSummary } from "@/features/tokens/components/portfolio-summary";
 import { TokenCard } from "@/features/tokens/components/token-card";
 import { explorerUrlFor, useLedger } from "@/features/wallet/api/get-ledger";
@@ -33,20 +35,36 @@ function SignedOut() {
   );
 }
 
-/** /dashboard: the session user's tokens (never a fixed id), with summary, wallets and transfers. */
+function CardsSkeleton() {
+  return (
+    <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-72 rounded-xl" />
+      ))}
+    </div>
+  );
+}
+
+/** /dashboard: the session user's tokens (never a fixed id): what they launched (with the
+ * summary) and what they hold, launched by anyone, plus wallets and transfers. */
 export default function DashboardPage() {
   const { user, isLoading } = useSession();
   const tokens = useUserTokens(user?.id);
+  const holdings = useHoldings(Boolean(user));
   const ledger = useLedger();
+  const failed = tokens.isError || holdings.isError;
+  const launched = tokens.data;
+  const held = holdings.data?.holdings;
+  const nothing = launched?.length === 0 && held?.length === 0;
 
   useEffect(() => {
-    if (tokens.isError)
+    if (failed)
       toast({
         title: "Failed to fetch tokens",
         description: "Please reload the page.",
         variant: "destructive",
       });
-  }, [tokens.isError]);
+  }, [failed]);
 
   return (
     <AppShell className="px-4 py-8 sm:py-12">
@@ -55,7 +73,7 @@ export default function DashboardPage() {
           <div>
             <h1 className="text-3xl font-bold tracking-tight">My Token Portfolio</h1>
             <p className="text-muted-foreground">
-              Every token you launched, read from {ledger.data?.label ?? "the chain"}.
+              The tokens you launched and the tokens you hold, read from {ledger.data?.label ?? "the chain"}.
             </p>
           </div>
           <div className="flex gap-2">
@@ -79,32 +97,26 @@ export default function DashboardPage() {
         {user ? (
           <>
             <PortfolioSummary tokens={tokens.data} />
-            <section aria-labelledby="tokens-heading" className="flex flex-col gap-4">
-              <h2 id="tokens-heading" className="text-xl font-semibold">
-                Tokens
-              </h2>
-              {tokens.isPending ? (
-                <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-                  {[0, 1, 2].map((i) => (
-                    <Skeleton key={i} className="h-72 rounded-xl" />
-                  ))}
-                </div>
-              ) : null}
-              {tokens.data?.length === 0 ? (
-                <EmptyState
-                  icon={<Coins />}
-                  title="No Tokens Yet"
-                  description="Launch your first creator token: the AI drafts it, you review it, it is live in about a minute."
-                  action={
-                    <Button asChild>
-                      <Link href="/create">Create Your First Token</Link>
-                    </Button>
-                  }
-                />
-              ) : null}
-              {tokens.data && tokens.data.length > 0 ? (
+            {tokens.isPending || holdings.isPending ? <CardsSkeleton /> : null}
+            {nothing ? (
+              <EmptyState
+                icon={<Coins />}
+                title="No Tokens Yet"
+                description="Launch your first creator token: the AI drafts it, you review it, it is live in about a minute."
+                action={
+                  <Button asChild>
+                    <Link href="/create">Create Your First Token</Link>
+                  </Button>
+                }
+              />
+            ) : null}
+            {launched && launched.length > 0 ? (
+              <section aria-labelledby="launched-heading" className="flex flex-col gap-4">
+                <h2 id="launched-heading" className="text-xl font-semibold">
+                  Launched
+                </h2>
                 <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-                  {tokens.data.map((token) => (
+                  {launched.map((token) => (
                     <TokenCard
                       key={token.id}
                       token={token}
@@ -116,8 +128,16 @@ export default function DashboardPage() {
                     />
                   ))}
                 </div>
-              ) : null}
-            </section>
+              </section>
+            ) : null}
+            {held && held.length > 0 ? (
+              <section aria-labelledby="holding-heading" className="flex flex-col gap-4">
+                <h2 id="holding-heading" className="text-xl font-semibold">
+                  Holding
+                </h2>
+                <HoldingsList holdings={held} />
+              </section>
+            ) : null}
             <WalletsPanel />
           </>
         ) : null}

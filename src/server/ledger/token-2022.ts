@@ -248,13 +248,27 @@ export interface TransferParams {
 
 /** A token transfer between owners' ATAs, creating the recipient's ATA when missing. */
 export async function buildTransferTransaction(params: TransferParams): Promise<BuiltTransaction> {
+  const transaction = await signTransactionMessageWithSigners(transferMessage(params));
+  return { wire: encode(transaction), signature: getSignatureFromTransaction(transaction) };
+}
+
+/** The same transfer for an external wallet: unsigned bytes for the owner's wallet to sign. */
+export async function prepareTransferTransaction(
+  params: Omit<TransferParams, "owner"> & { owner: string },
+): Promise<Uint8Array> {
+  const message = transferMessage({ ...params, owner: createNoopSigner(address(params.owner)) });
+  return encode(await partiallySignTransactionMessageWithSigners(message));
+}
+
+function transferMessage(params: TransferParams) {
+  const { owner } = params;
   const tokenProgram = address(params.tokenProgram ?? TOKEN_2022_PROGRAM_ADDRESS);
   const mint = address(params.mint);
-  const source = associatedTokenAddress(params.owner.address, mint, tokenProgram);
+  const source = associatedTokenAddress(owner.address, mint, tokenProgram);
   const destination = associatedTokenAddress(params.destinationOwner, mint, tokenProgram);
   const instructions: Instruction[] = [
     getCreateAssociatedTokenIdempotentInstruction({
-      payer: params.owner,
+      payer: owner,
       ata: destination,
       owner: address(params.destinationOwner),
       mint,
@@ -265,17 +279,14 @@ export async function buildTransferTransaction(params: TransferParams): Promise<
         source,
         mint,
         destination,
-        authority: params.owner,
+        authority: owner,
         amount: params.amount,
         decimals: params.decimals,
       },
       { programAddress: tokenProgram },
     ),
   ];
-  const transaction = await signTransactionMessageWithSigners(
-    compose(params.owner, params.blockhash, instructions),
-  );
-  return { wire: encode(transaction), signature: getSignatureFromTransaction(transaction) };
+  return compose(owner, params.blockhash, instructions);
 }
 
 function compose(payer: TransactionSigner, lifetime: Blockhash, instructions: Instruction[]) {
@@ -318,7 +329,7 @@ export function checkSignedMatchesPrepared(
   const signed = decodeWireTransaction(signedWire);
   if (!prepared || !signed) return { ok: false, reason: "The transaction could not be read." };
   if (!Buffer.from(prepared.messageBytes).equals(Buffer.from(signed.messageBytes))) {
-    return { ok: false, reason: "The signed transaction is not the one prepared for this launch." };
+    return { ok: false, reason: "The signed transaction is not the one prepared for you." };
   }
   const signers = Object.keys(signed.signatures);
   if (signers[0] !== feePayer) return { ok: false, reason: "The transaction is not paid by this wallet." };

@@ -2,11 +2,13 @@ export { base64ToBytes, bytesToBase64, toBase58 } from "./encoding";
 export { shortAddress } from "./format";
 export {
   canSignTransactions,
+  chainFor,
   connectWallet,
   disconnectWallet,
   SOLANA_DEVNET_CHAIN,
   type SolanaWallet,
   signMessage,
   signTransaction,
+  walletFor,
 } from "./standard";
 export { useSolanaWallets } from "./use-wallets";

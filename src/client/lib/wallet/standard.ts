@@ -14,6 +14,7 @@ import {
   StandardDisconnect,
   type StandardDisconnectFeature,
 } from "@wallet-standard/features";
+import { shortAddress } from "./format";
 
 /** A wallet this app can sign in with: it connects and signs messages on Solana. */
 export type SolanaWallet = Wallet & {
@@ -91,4 +92,25 @@ export async function signTransaction(
   );
   if (!output) throw new Error(`${wallet.name} returned no signed transaction`);
   return output.signedTransaction;
+}
+
+/** The Wallet Standard chain id for the platform's cluster ("devnet", or the embedded ledger). */
+export function chainFor(cluster: string | undefined): string {
+  return cluster === "devnet" ? SOLANA_DEVNET_CHAIN : `solana:${cluster ?? "localnet"}`;
+}
+
+/** The registered wallet holding `address`, connected: one already showing the account, else
+ * each wallet that can sign transactions is asked to connect (after a reload none is). */
+export async function walletFor(address: string): Promise<{ wallet: SolanaWallet; account: WalletAccount }> {
+  const candidates = listSolanaWallets().filter(canSignTransactions);
+  for (const wallet of candidates) {
+    const account = wallet.accounts.find((a) => a.address === address);
+    if (account) return { wallet, account };
+  }
+  for (const wallet of candidates) {
+    const { accounts } = await wallet.features[StandardConnect].connect();
+    const account = accounts.find((a) => a.address === address);
+    if (account) return { wallet, account };
+  }
+  throw new Error(`Open the wallet that holds ${shortAddress(address)} in this browser and try again.`);
 }

@@ -44,7 +44,10 @@ export const tokens = pgTable(
   ],
 );
 
-/** Token transfers made through the platform (idempotent per key). */
+/** Token transfers made through the platform (idempotent per key). Like a launch, the row
+ * (signed bytes, signature, last valid block height) is written before sending; an external
+ * wallet's row first holds the prepared bytes (no signature yet) that its signed copy must
+ * match byte for byte. Start-up reconciles pending rows. */
 export const transfers = pgTable(
   "transfers",
   {
@@ -60,6 +63,9 @@ export const transfers = pgTable(
       .notNull()
       .default("pending"),
     signature: text("signature"),
+    signedTransaction: bytea("signed_transaction"),
+    lastValidBlockHeight: bigint("last_valid_block_height", { mode: "bigint" }),
+    failureReason: text("failure_reason"),
     idempotencyKey: text("idempotency_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -177,8 +177,26 @@ export class TokensRepo {
     return row;
   }
 
-  async updateTransfer(id: string, values: Partial<typeof transfers.$inferInsert>) {
-    await this.db.update(transfers).set(values).where(eq(transfers.id, id));
+  async updateTransfer(
+    id: string,
+    values: Partial<typeof transfers.$inferInsert>,
+  ): Promise<TransferRow | null> {
+    const [row] = await this.db.update(transfers).set(values).where(eq(transfers.id, id)).returning();
+    return row ?? null;
+  }
+
+  async deleteTransfer(id: string): Promise<void> {
+    await this.db.delete(transfers).where(eq(transfers.id, id));
+  }
+
+  async transferById(id: string): Promise<TransferRow | null> {
+    const [row] = await this.db.select().from(transfers).where(eq(transfers.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** Transfers whose outcome is not known here yet. */
+  async pendingTransfers(): Promise<TransferRow[]> {
+    return this.db.select().from(transfers).where(eq(transfers.status, "pending"));
   }
 
   async transferByKey(userId: string, key: string) {

@@ -1,4 +1,6 @@
+import { HoldingsResponseSchema } from "@shared/schemas/portfolio";
 import { CreateTokenSchema, TransferSchema } from "@shared/schemas/token";
+import { PreparedTransferSchema, SubmitTransferSchema, TransferResultSchema } from "@shared/schemas/transfer";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Ledger } from "../../ledger/ledger";
@@ -80,13 +82,47 @@ export const tokensRoutes =
         .send(svg);
     });
 
+    const transferLimit = { rateLimit: { max: 60, timeWindow: "1 minute" } };
     app.post(
       "/api/tokens/:mint/transfer",
       {
-        schema: { params: MintParams, body: TransferSchema },
-        config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+        schema: { params: MintParams, body: TransferSchema, response: { 200: TransferResultSchema } },
+        config: transferLimit,
       },
       async (request) => transfers.transfer(await request.requireUserId(), request.params.mint, request.body),
+    );
+
+    // An external wallet's transfer: prepared here, signed in the browser, submitted back.
+    app.post(
+      "/api/tokens/:mint/transfer/prepare",
+      {
+        schema: { params: MintParams, body: TransferSchema, response: { 200: PreparedTransferSchema } },
+        config: transferLimit,
+      },
+      async (request) => transfers.prepare(await request.requireUserId(), request.params.mint, request.body),
+    );
+
+    app.post(
+      "/api/tokens/:mint/transfer/submit",
+      {
+        schema: { params: MintParams, body: SubmitTransferSchema, response: { 200: TransferResultSchema } },
+        config: transferLimit,
+      },
+      async (request) =>
+        transfers.submit(
+          await request.requireUserId(),
+          request.params.mint,
+          request.body.transferId,
+          request.body.transaction,
+        ),
+    );
+
+    app.get(
+      "/api/portfolio/holdings",
+      { schema: { response: { 200: HoldingsResponseSchema } } },
+      async (request) => ({
+        holdings: await tokens.holdingsForUser(await request.requireUserId()),
+      }),
     );
 
     app.get("/api/user/token-balances", async (request) =>

@@ -1,4 +1,5 @@
-import { formatAmount } from "@shared/amounts";
+import { formatAmount, shareOfSupply } from "@shared/amounts";
+import type { Holding } from "@shared/schemas/portfolio";
 import type { Token, TokenBalance } from "@shared/schemas/token";
 import { notFound } from "../../http-errors";
 import { mintSupplyOf, tokenAmountOf } from "../../ledger/layouts";
@@ -169,18 +170,68 @@ export class TokensService {
     return accounts.reduce((sum, a) => sum + (a ? (tokenAmountOf(a.data) ?? 0n) : 0n), 0n);
   }
 
+  /** What each of the user's wallets holds, by mint, read from the chain. */
+  private async heldByMint(userId: string) {
+    const wallets = await this.deps.accountsRepo.walletsOf(userId);
+    const perWallet = await Promise.all(
+      wallets.map((w) => this.deps.ledger.getTokenAccountsByOwner(w.publicKey)),
+    );
+    const byMint = new Map<string, { units: bigint; decimals: number; wallets: Map<string, bigint> }>();
+    for (const [i, holdings] of perWallet.entries()) {
+      const wallet = wallets[i];
+      if (!wallet) continue;
+      for (const h of holdings) {
+        const entry = byMint.get(h.mint) ?? { units: 0n, decimals: h.decimals, wallets: new Map() };
+        entry.units += h.amount;
+        entry.wallets.set(wallet.publicKey, (entry.wallets.get(wallet.publicKey) ?? 0n) + h.amount);
+        byMint.set(h.mint, entry);
+      }
+    }
+    return { wallets, byMint };
+  }
+
+  /** Every platform token the user's wallets hold (embedded and external alike), with the
+   * share of supply and which wallet holds it: a fan's portfolio. */
+  async holdingsForUser(userId: string): Promise<Holding[]> {
+    const { wallets, byMint } = await this.heldByMint(userId);
+    const held = [...byMint].filter(([, h]) => h.units > 0n);
+    const rows = (await this.deps.repo.byMints(held.map(([mint]) => mint))).filter(
+      (r) => r.status === "active",
+    );
+    const mints = await this.deps.ledger.getMultipleAccounts(rows.map((r) => r.mintAddress));
+    const kinds = new Map(wallets.map((w) => [w.publicKey, w.kind]));
+    const out: Holding[] = [];
+    for (const [i, row] of rows.entries()) {
+      const holding = byMint.get(row.mintAddress);
+      const mint = mints[i];
+      if (!holding) continue;
+      const supply = (mint && mintSupplyOf(mint.data)) ?? 0n;
+      out.push({
+        mint: row.mintAddress,
+        name: row.name,
+        symbol: row.symbol,
+        decimals: holding.decimals,
+        balance: formatAmount(holding.units, holding.decimals),
+        supply: formatAmount(supply, holding.decimals),
+        share: shareOfSupply(holding.units, supply),
+        url: `/token/${row.mintAddress}`,
+        launchedByYou: row.userId === userId,
+        wallets: [...holding.wallets]
+          .filter(([, units]) => units > 0n)
+          .map(([address, units]) => ({
+            address,
+            kind: kinds.get(address) ?? "external",
+            balance: formatAmount(units, holding.decimals),
+          })),
+      });
+    }
+    return out.sort((a, b) => a.symbol.localeCompare(b.symbol));
+  }
+
   /** Every token the user's wallets hold (platform tokens named from our records, others
    * from their on-chain metadata). */
   async balancesForUser(userId: string): Promise<TokenBalance[]> {
-    const wallets = await this.deps.accountsRepo.walletsOf(userId);
-    const holdings = (
-      await Promise.all(wallets.map((w) => this.deps.ledger.getTokenAccountsByOwner(w.publicKey)))
-    ).flat();
-    const byMint = new Map<string, { units: bigint; decimals: number }>();
-    for (const h of holdings) {
-      const prev = byMint.get(h.mint);
-      byMint.set(h.mint, { units: (prev?.units ?? 0n) + h.amount, decimals: h.decimals });
-    }
+    const { byMint } = await this.heldByMint(userId);
     const rows = await this.deps.repo.byMints([...byMint.keys()]);
     const known = new Map(rows.map((r) => [r.mintAddress, r]));
     const out: TokenBalance[] = [];

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { formatAmount, parseAmount } from "@shared/amounts";
+import type { TransferRequest } from "@shared/schemas/token";
+import type { PreparedTransfer, TransferResult } from "@shared/schemas/transfer";
 import { isUniqueViolation } from "../../db/errors";
 import { badRequest, conflict, notFound } from "../../http-errors";
 import { isValidAddress } from "../../ledger/keys";
@@ -8,11 +10,13 @@ import { type Ledger, LedgerError } from "../../ledger/ledger";
 import {
   associatedTokenAddress,
   buildTransferTransaction,
+  checkSignedMatchesPrepared,
+  prepareTransferTransaction,
   transferCostLamports,
 } from "../../ledger/token-2022";
-import type { AccountsRepo } from "../accounts/accounts.repo";
+import type { AccountsRepo, WalletRow } from "../accounts/accounts.repo";
 import type { WalletsService } from "../wallets/wallets.service";
-import type { TokensRepo } from "./tokens.repo";
+import type { TokenRow, TokensRepo, TransferRow } from "./tokens.repo";
 import type { TokensService } from "./tokens.service";
 
 interface Deps {
@@ -23,18 +27,142 @@ interface Deps {
   ledger: Ledger;
 }
 
-export interface TransferInput {
-  to: string;
-  amount: string;
-  idempotencyKey?: string;
-}
+type TransferInput = Pick<TransferRequest, "to" | "amount" | "idempotencyKey">;
+type WalletKind = WalletRow["kind"];
 
-/** Sending a platform token from one of the caller's embedded wallets, on the ledger. */
+/** Sending a platform token from one of the caller's wallets. An embedded wallet's transfer is
+ * signed here; an external wallet's is prepared here, signed in the browser and submitted
+ * (the signed bytes must be exactly the prepared ones). Either way the row, with the signed
+ * bytes and signature, is written before sending: a retry never sends twice, and a crash in
+ * between is settled by `reconcilePending` at start-up. */
 export class TransferService {
   constructor(private deps: Deps) {}
 
-  async transfer(userId: string, mint: string, input: TransferInput) {
-    const { repo, ledger } = this.deps;
+  /** Embedded wallet: the server signs for its owner. */
+  async transfer(userId: string, mint: string, input: TransferInput): Promise<TransferResult> {
+    const { token, amount } = await this.validate(mint, input);
+    const replay = await this.replayIfKnown(userId, input.idempotencyKey, token);
+    if (replay) return replay;
+
+    const { to, from } = await this.route(userId, token, input.to, amount, "embedded");
+    if (from.kind !== "embedded")
+      throw badRequest(
+        "This token is in a wallet that signs in your browser: send it with your wallet.",
+        undefined,
+        "SIGN_WITH_WALLET",
+      );
+    const owner = await this.deps.wallets.signerFor(from);
+    const blockhash = await this.deps.ledger.getLatestBlockhash();
+    const built = await buildTransferTransaction({
+      owner,
+      mint,
+      destinationOwner: to,
+      amount,
+      decimals: token.decimals,
+      blockhash,
+    });
+    const row = await this.record(userId, token, from.publicKey, to, amount, input.idempotencyKey, {
+      signature: built.signature,
+      signedTransaction: built.wire,
+      lastValidBlockHeight: blockhash.lastValidBlockHeight,
+    });
+    return this.send(row, built.wire, token);
+  }
+
+  /** External wallet, step 1: the unsigned transfer for the wallet that holds the tokens. */
+  async prepare(userId: string, mint: string, input: TransferInput): Promise<PreparedTransfer> {
+    const { token, amount } = await this.validate(mint, input);
+    if (input.idempotencyKey) {
+      const known = await this.deps.repo.transferByKey(userId, input.idempotencyKey);
+      if (known?.status === "pending" && !known.signature && known.signedTransaction)
+        return this.presentPrepared(known, known.signedTransaction, token.decimals);
+      if (known?.status === "failed") await this.deps.repo.deleteTransfer(known.id);
+      else if (known) throw conflict("This transfer was already sent", undefined, "IN_PROGRESS");
+    }
+
+    const { to, from } = await this.route(userId, token, input.to, amount, "external");
+    if (from.kind !== "external")
+      throw badRequest("This token is in your platform wallet: send it directly.");
+    const blockhash = await this.deps.ledger.getLatestBlockhash();
+    const wire = await prepareTransferTransaction({
+      owner: from.publicKey,
+      mint,
+      destinationOwner: to,
+      amount,
+      decimals: token.decimals,
+      blockhash,
+    });
+    // The prepared bytes are kept: the signed copy must carry exactly this message.
+    const row = await this.record(userId, token, from.publicKey, to, amount, input.idempotencyKey, {
+      signature: null,
+      signedTransaction: wire,
+      lastValidBlockHeight: blockhash.lastValidBlockHeight,
+    });
+    return this.presentPrepared(row, wire, token.decimals);
+  }
+
+  /** External wallet, step 2: the wallet's signed bytes must be exactly what was prepared. A
+   * repeated submit resends the same bytes (same signature): it can never transfer twice. */
+  async submit(
+    userId: string,
+    mint: string,
+    transferId: string,
+    signedBase64: string,
+  ): Promise<TransferResult> {
+    const row = await this.deps.repo.transferById(transferId);
+    if (!row || row.userId !== userId || row.mintAddress !== mint) throw notFound("Transfer not found");
+    const token = await this.deps.tokens.getByMint(row.mintAddress);
+    if (row.status === "confirmed") return present(row, token.decimals);
+    if (row.status === "failed")
+      throw badRequest(row.failureReason ?? "This transfer failed. Please start again.");
+    if (row.signature && row.signedTransaction) return this.send(row, row.signedTransaction, token);
+    if (!row.signedTransaction) throw badRequest("This transfer was not prepared");
+    const signed = new Uint8Array(Buffer.from(signedBase64, "base64"));
+    const check = checkSignedMatchesPrepared(row.signedTransaction, signed, row.fromWallet);
+    if (!check.ok) throw badRequest(check.reason, undefined, "TRANSACTION_REJECTED");
+    const updated = await this.deps.repo.updateTransfer(row.id, {
+      signature: check.signature,
+      signedTransaction: signed,
+    });
+    return this.send(updated ?? row, signed, token);
+  }
+
+  /** Start-up: settle transfers that were recorded but whose outcome we did not see. */
+  async reconcilePending(): Promise<{ confirmed: number; failed: number; resent: number }> {
+    const result = { confirmed: 0, failed: 0, resent: 0 };
+    const rows = await this.deps.repo.pendingTransfers();
+    if (!rows.length) return result;
+    const { ledger, repo } = this.deps;
+    const signed = rows.filter((r) => r.signature);
+    const statuses = await ledger.getSignatureStatuses(signed.map((r) => r.signature ?? ""));
+    const height = await ledger.getBlockHeight();
+    const expired = (r: TransferRow) => r.lastValidBlockHeight !== null && height > r.lastValidBlockHeight;
+    for (const row of rows.filter((r) => !r.signature && expired(r))) {
+      await this.markFailed(row, "The wallet did not sign the transfer in time. Please start again.");
+      result.failed++;
+    }
+    for (const [i, row] of signed.entries()) {
+      const status = statuses[i];
+      if (status?.state === "confirmed") {
+        await repo.updateTransfer(row.id, { status: "confirmed", signedTransaction: null });
+        result.confirmed++;
+      } else if (status?.state === "failed") {
+        await this.markFailed(row, status.error ?? "The transfer transaction failed");
+        result.failed++;
+      } else if (expired(row)) {
+        await this.markFailed(row, "The transfer expired before it was confirmed");
+        result.failed++;
+      } else if (row.signedTransaction) {
+        // Same bytes, same signature: resending can never transfer twice.
+        const token = await repo.byMint(row.mintAddress);
+        if (token) await this.send(row, row.signedTransaction, token).catch(() => undefined);
+        result.resent++;
+      }
+    }
+    return result;
+  }
+
+  private async validate(mint: string, input: TransferInput) {
     const token = await this.deps.tokens.getByMint(mint);
     if (token.status !== "active")
       throw badRequest("This token is not live yet", undefined, "TOKEN_NOT_LIVE");
@@ -43,62 +171,44 @@ export class TransferService {
       throw badRequest(`Enter an amount like 10 or 2.5 (at most ${token.decimals} decimals)`, {
         amount: "Must be a positive number",
       });
+    return { token, amount };
+  }
 
-    if (input.idempotencyKey) {
-      const done = await repo.transferByKey(userId, input.idempotencyKey);
-      if (done?.status === "confirmed")
-        return this.present(done.signature ?? "", done.toWallet, done.amount, token.decimals);
-    }
+  /** An embedded transfer asked again under the same key. */
+  private async replayIfKnown(userId: string, key: string | undefined, token: TokenRow) {
+    if (!key) return null;
+    const row = await this.deps.repo.transferByKey(userId, key);
+    if (!row) return null;
+    if (row.status === "confirmed") return present(row, token.decimals);
+    if (row.status === "pending" && row.signature && row.signedTransaction)
+      return this.send(row, row.signedTransaction, token);
+    if (row.status === "pending")
+      throw conflict("This transfer is already in progress", undefined, "IN_PROGRESS");
+    // A failed attempt frees its key: the person fixed something and tries again.
+    await this.deps.repo.deleteTransfer(row.id);
+    return null;
+  }
 
-    const to = await this.resolveRecipient(input.to);
-    const from = await this.pickSource(userId, mint, amount, token.symbol, token.decimals);
+  /** Who receives, and which of the caller's wallets pays (it must afford the fee). */
+  private async route(
+    userId: string,
+    token: TokenRow,
+    recipient: string,
+    amount: bigint,
+    prefer: WalletKind,
+  ) {
+    const to = await this.resolveRecipient(recipient);
+    const from = await this.pickSource(userId, token, amount, prefer);
     if (from.publicKey === to)
       throw badRequest("That is your own wallet: choose another recipient", {
         to: "Choose another recipient",
       });
-    if ((await ledger.getBalance(from.publicKey)) < transferCostLamports())
+    if ((await this.deps.ledger.getBalance(from.publicKey)) < transferCostLamports())
       throw new LedgerError(
         "Not enough test SOL in this wallet for the network fee. Use Get Test SOL and try again.",
         "insufficient_funds",
       );
-
-    const owner = await this.deps.wallets.signerFor(from);
-    const built = await buildTransferTransaction({
-      owner,
-      mint,
-      destinationOwner: to,
-      amount,
-      decimals: token.decimals,
-      blockhash: await ledger.getLatestBlockhash(),
-    });
-    let id: string;
-    try {
-      id = (
-        await repo.insertTransfer({
-          id: randomUUID(),
-          userId,
-          mintAddress: mint,
-          fromWallet: from.publicKey,
-          toWallet: to,
-          amount,
-          signature: built.signature,
-          idempotencyKey: input.idempotencyKey ?? null,
-        })
-      ).id;
-    } catch (err) {
-      if (isUniqueViolation(err))
-        throw conflict("This transfer is already in progress", undefined, "IN_PROGRESS");
-      throw err;
-    }
-    try {
-      await ledger.sendTransaction(built.wire);
-    } catch (err) {
-      await repo.updateTransfer(id, { status: "failed" });
-      throw err;
-    }
-    await repo.updateTransfer(id, { status: "confirmed" });
-    this.deps.tokens.invalidate(token.userId);
-    return this.present(built.signature, to, amount, token.decimals);
+    return { to, from };
   }
 
   /** A wallet address, or a platform username (their first wallet). */
@@ -113,28 +223,89 @@ export class TransferService {
     return wallet.publicKey;
   }
 
-  /** The caller's embedded wallet that holds enough of the token. */
-  private async pickSource(userId: string, mint: string, amount: bigint, symbol: string, decimals: number) {
-    const wallets = (await this.deps.accountsRepo.walletsOf(userId)).filter((w) => w.kind === "embedded");
-    const atas = wallets.map((w) => associatedTokenAddress(w.publicKey, mint));
+  /** The caller's wallet that holds enough of the token, one of the `prefer` kind first. */
+  private async pickSource(userId: string, token: TokenRow, amount: bigint, prefer: WalletKind) {
+    const wallets = await this.deps.accountsRepo.walletsOf(userId);
+    const atas = wallets.map((w) => associatedTokenAddress(w.publicKey, token.mintAddress));
     const accounts = await this.deps.ledger.getMultipleAccounts(atas);
-    let total = 0n;
-    for (const [i, wallet] of wallets.entries()) {
-      const account = accounts[i];
-      const held = account ? (tokenAmountOf(account.data) ?? 0n) : 0n;
-      total += held;
-      if (held >= amount) return wallet;
-    }
+    const held = accounts.map((a) => (a ? (tokenAmountOf(a.data) ?? 0n) : 0n));
+    const enough = wallets.filter((_, i) => (held[i] ?? 0n) >= amount);
+    const pick = enough.find((w) => w.kind === prefer) ?? enough[0];
+    if (pick) return pick;
+    const total = held.reduce((sum, h) => sum + h, 0n);
     throw badRequest(
-      `Not enough ${symbol}: you have ${formatAmount(total, decimals)}`,
-      {
-        amount: "More than you hold",
-      },
+      `Not enough ${token.symbol}: you have ${formatAmount(total, token.decimals)}`,
+      { amount: "More than you hold" },
       "NOT_ENOUGH_TOKENS",
     );
   }
 
-  private present(signature: string, to: string, amount: bigint, decimals: number) {
-    return { signature, to, amount: formatAmount(amount, decimals) };
+  private async record(
+    userId: string,
+    token: TokenRow,
+    from: string,
+    to: string,
+    amount: bigint,
+    idempotencyKey: string | undefined,
+    signed: Pick<TransferRow, "signature" | "signedTransaction" | "lastValidBlockHeight">,
+  ): Promise<TransferRow> {
+    try {
+      return await this.deps.repo.insertTransfer({
+        id: randomUUID(),
+        userId,
+        mintAddress: token.mintAddress,
+        fromWallet: from,
+        toWallet: to,
+        amount,
+        idempotencyKey: idempotencyKey ?? null,
+        ...signed,
+      });
+    } catch (err) {
+      if (isUniqueViolation(err))
+        throw conflict("This transfer is already in progress", undefined, "IN_PROGRESS");
+      throw err;
+    }
   }
+
+  private async send(row: TransferRow, wire: Uint8Array, token: TokenRow): Promise<TransferResult> {
+    try {
+      await this.deps.ledger.sendTransaction(wire);
+    } catch (err) {
+      if (err instanceof LedgerError && err.code === "already_processed") {
+        // Sent before (a retry, or a crash after sending): the chain's word decides.
+        const [status] = await this.deps.ledger.getSignatureStatuses([row.signature ?? ""]);
+        if (status?.state !== "confirmed") throw err;
+      } else {
+        // "unavailable" may still have reached the chain: reconciliation decides later.
+        if (err instanceof LedgerError && err.code !== "unavailable") await this.markFailed(row, err.message);
+        throw err;
+      }
+    }
+    await this.deps.repo.updateTransfer(row.id, { status: "confirmed", signedTransaction: null });
+    // Circulating supply and holders changed.
+    this.deps.tokens.invalidate(token.userId);
+    return present(row, token.decimals);
+  }
+
+  private async markFailed(row: TransferRow, reason: string): Promise<void> {
+    await this.deps.repo.updateTransfer(row.id, {
+      status: "failed",
+      failureReason: reason,
+      signedTransaction: null,
+    });
+  }
+
+  private presentPrepared(row: TransferRow, wire: Uint8Array, decimals: number): PreparedTransfer {
+    return {
+      transferId: row.id,
+      from: row.fromWallet,
+      to: row.toWallet,
+      amount: formatAmount(row.amount, decimals),
+      transaction: Buffer.from(wire).toString("base64"),
+    };
+  }
+}
+
+function present(row: TransferRow, decimals: number): TransferResult {
+  return { signature: row.signature ?? "", to: row.toWallet, amount: formatAmount(row.amount, decimals) };
 }

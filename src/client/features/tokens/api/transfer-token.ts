@@ -1,30 +1,20 @@
 import type { TransferRequest } from "@shared/schemas/token";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { walletsQueryKey } from "@/features/wallet/api/get-wallets";
+import type { PreparedTransfer, SubmitTransferRequest, TransferResult } from "@shared/schemas/transfer";
 import { apiPost } from "@/lib/api";
-import { tokensQueryKey } from "./get-user-tokens";
 
-export interface TransferResult {
-  signature: string;
-  to: string;
-  amount: string;
-}
+const base = (mint: string) => `/api/tokens/${encodeURIComponent(mint)}/transfer`;
 
-/** POST /api/tokens/{mint}/transfer from the caller's own wallet. */
+/** POST /api/tokens/{mint}/transfer: from the caller's embedded wallet (the server signs). */
 export function transferToken(mint: string, body: TransferRequest): Promise<TransferResult> {
-  return apiPost<TransferResult>(`/api/tokens/${encodeURIComponent(mint)}/transfer`, body);
+  return apiPost<TransferResult>(base(mint), body);
 }
 
-export function useTransferToken(mint: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TransferRequest) => transferToken(mint, body),
-    // Circulating supply and holders change: re-read every token view.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: tokensQueryKey }),
-        // The fee came out of the sender's SOL.
-        queryClient.invalidateQueries({ queryKey: walletsQueryKey }),
-      ]),
-  });
+/** POST /api/tokens/{mint}/transfer/prepare: the unsigned transfer for the caller's browser wallet. */
+export function prepareTransfer(mint: string, body: TransferRequest): Promise<PreparedTransfer> {
+  return apiPost<PreparedTransfer>(`${base(mint)}/prepare`, body);
+}
+
+/** POST /api/tokens/{mint}/transfer/submit: the wallet's signed copy; the server checks and sends it. */
+export function submitTransfer(mint: string, body: SubmitTransferRequest): Promise<TransferResult> {
+  return apiPost<TransferResult>(`${base(mint)}/submit`, body);
 }

@@ -122,7 +122,11 @@ export function TokenCard({ token, explorerUrl }: { token: Token; explorerUrl: s
         </Button>
       </CardFooter>
       {live && token.mintAddress ? (
-        <TransferDialog token={token} open={transferOpen} onOpenChange={setTransferOpen} />
+        <TransferDialog
+          token={{ ...token, mintAddress: token.mintAddress }}
+          open={transferOpen}
+          onOpenChange={setTransferOpen}
+        />
       ) : null}
     </Card>
   );

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { groupDigits } from "@shared/amounts";
-import { type Token, type TransferRequest, TransferSchema } from "@shared/schemas/token";
+import { type TransferRequest, TransferSchema } from "@shared/schemas/token";
 import { useRef } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -17,25 +17,27 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, errorMessage } from "@/lib/api";
-import { useTokenBalances } from "../api/get-token-balances";
-import { useTransferToken } from "../api/transfer-token";
+import { useHoldings } from "../api/get-holdings";
+import { useSendTransfer } from "../hooks/use-send-transfer";
 
 type TransferFields = Pick<TransferRequest, "to" | "amount">;
 
-/** Sends some of a token to a wallet address or a platform username, from the caller's own wallet. */
+/** Sends some of a token to a wallet address or a platform username, from the caller's own
+ * wallet: a platform wallet through the server, a browser wallet by asking it to sign. */
 export function TransferDialog({
   token,
   open,
   onOpenChange,
 }: {
-  token: Token;
+  token: { mintAddress: string; name: string; symbol: string };
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const mint = token.mintAddress ?? "";
-  const transfer = useTransferToken(mint);
-  const balances = useTokenBalances(open);
-  const available = balances.data?.find((b) => b.mint === mint)?.balance;
+  const mint = token.mintAddress;
+  const holdings = useHoldings(open);
+  const holding = holdings.data?.holdings.find((h) => h.mint === mint);
+  const transfer = useSendTransfer(mint, holding);
+  const available = holdings.data ? (holding?.balance ?? "0") : undefined;
   // One key per transfer the person means: a retry after a timeout cannot send twice.
   const key = useRef<string>(crypto.randomUUID());
   const form = useForm<TransferFields>({
@@ -56,7 +58,8 @@ export function TransferDialog({
       form.reset();
       onOpenChange(false);
     } catch (err) {
-      // A refusal (4xx) sent nothing: the next attempt is a new transfer.
+      // A refusal (4xx) sent nothing: the next attempt is a new transfer. (A wallet that
+      // declined to sign keeps the key: trying again offers the same prepared transfer.)
       if (err instanceof ApiError && err.status < 500) key.current = crypto.randomUUID();
       const message = errorMessage(err, "Transfer failed. Please try again.");
       const field = err instanceof ApiError && err.fields ? err.fields : {};

@@ -1,0 +1,15 @@
+import type { HoldingsResponse } from "@shared/schemas/portfolio";
+import { useQuery } from "@tanstack/react-query";
+import { apiGet } from "@/lib/api";
+import { tokensQueryKey } from "./get-user-tokens";
+
+const holdingsQueryKey = [...tokensQueryKey, "holdings"] as const;
+
+/** GET /api/portfolio/holdings: every platform token the session user's wallets hold. */
+export function getHoldings(): Promise<HoldingsResponse> {
+  return apiGet<HoldingsResponse>("/api/portfolio/holdings");
+}
+
+export function useHoldings(enabled = true) {
+  return useQuery({ queryKey: holdingsQueryKey, queryFn: getHoldings, enabled });
+}

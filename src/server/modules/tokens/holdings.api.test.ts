@@ -1,0 +1,111 @@
+import type { HoldingsResponse } from "@shared/schemas/portfolio";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "../../../../tests/support/http";
+import { testWallet } from "../../../../tests/support/keys";
+import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+/** A signed-up user with a funded embedded wallet. */
+async function member(username: string) {
+  const c = new Client(t.url);
+  const reg = await c.post<{ user: { id: string } }>("/api/register", {
+    username,
+    email: `${username}@example.com`,
+    password: "secret1",
+  });
+  const gen = await c.post<{ wallet: { publicKey: string } }>("/api/wallet/generate");
+  await c.post("/api/wallet/airdrop", { address: gen.body.wallet.publicKey, amount: 2 });
+  return { c, userId: reg.body.user.id, wallet: gen.body.wallet.publicKey };
+}
+
+async function launch(who: Awaited<ReturnType<typeof member>>, symbol: string, totalSupply: string) {
+  const res = await who.c.post<{ mintAddress: string }>("/api/tokens/create", {
+    name: `${symbol} Token`,
+    symbol,
+    totalSupply,
+    userId: who.userId,
+    creatorWallet: who.wallet,
+  });
+  expect(res.status).toBe(201);
+  return res.body.mintAddress;
+}
+
+describe("GET /api/portfolio/holdings", () => {
+  it("lists what a fan holds in every wallet, embedded and external, with share of supply", async () => {
+    const artist = await member("hold_artist");
+    const coach = await member("hold_coach");
+    const art = await launch(artist, "HART", "1000000");
+    const biz = await launch(coach, "HBIZ", "3");
+
+    const fan = await member("hold_fan");
+    // The fan links a browser wallet too (signing the challenge): both wallets count.
+    const ext = await testWallet();
+    const { message } = (
+      await fan.c.post<{ message: string }>("/api/auth/wallet/challenge", { walletAddress: ext.address })
+    ).body;
+    const linked = await fan.c.post("/api/wallet/link", {
+      walletAddress: ext.address,
+      message,
+      signature: ext.signMessage(message),
+    });
+    expect(linked.status).toBe(200);
+
+    expect(
+      (await artist.c.post(`/api/tokens/${art}/transfer`, { to: "hold_fan", amount: "1500" })).status,
+    ).toBe(200);
+    expect(
+      (await artist.c.post(`/api/tokens/${art}/transfer`, { to: ext.address, amount: "1000" })).status,
+    ).toBe(200);
+    expect((await coach.c.post(`/api/tokens/${biz}/transfer`, { to: ext.address, amount: "1" })).status).toBe(
+      200,
+    );
+
+    const res = await fan.c.get<HoldingsResponse>("/api/portfolio/holdings");
+    expect(res.status).toBe(200);
+    expect(res.body.holdings).toEqual([
+      {
+        mint: art,
+        name: "HART Token",
+        symbol: "HART",
+        decimals: 9,
+        balance: "2500",
+        supply: "1000000",
+        share: "0.25%",
+        url: `/token/${art}`,
+        launchedByYou: false,
+        wallets: [
+          { address: fan.wallet, kind: "embedded", balance: "1500" },
+          { address: ext.address, kind: "external", balance: "1000" },
+        ],
+      },
+      {
+        mint: biz,
+        name: "HBIZ Token",
+        symbol: "HBIZ",
+        decimals: 9,
+        balance: "1",
+        supply: "3",
+        share: "33.33%",
+        url: `/token/${biz}`,
+        launchedByYou: false,
+        wallets: [{ address: ext.address, kind: "external", balance: "1" }],
+      },
+    ]);
+
+    // The creator holds the rest of what they launched.
+    const own = await artist.c.get<HoldingsResponse>("/api/portfolio/holdings");
+    expect(own.body.holdings).toMatchObject([
+      { symbol: "HART", balance: "997500", share: "99.75%", launchedByYou: true },
+    ]);
+
+    // Nothing held, nothing listed; nobody signed in, no answer.
+    const empty = await member("hold_nobody");
+    expect((await empty.c.get<HoldingsResponse>("/api/portfolio/holdings")).body).toEqual({ holdings: [] });
+    expect((await new Client(t.url).get("/api/portfolio/holdings")).status).toBe(401);
+  });
+});

@@ -1,0 +1,156 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
+import { expectToast, postJson, serverEnv } from "./support/env";
+import { addTestWallet, createTestWalletKey } from "./support/test-wallet";
+
+type Holders = { holders: Array<{ owner: string; amount: string }> };
+
+// The portfolio beyond one's own launches: a token launched from a browser wallet is sent by
+// that wallet (the server prepares, the wallet signs), and a fan's dashboard shows what the
+// fan holds.
+describe("portfolio: launched and held tokens, transfers from a browser wallet", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const stamp = Date.now().toString(36);
+
+  /** A registered user with an embedded wallet (funded when asked); returns the session cookie. */
+  async function member(username: string, fund = false) {
+    const reg = await postJson<{ user: { id: string } }>(server.url, "/api/register", {
+      username,
+      email: `${username}@example.com`,
+      password: "fan-pass-42",
+    });
+    expect(reg.status).toBe(201);
+    const cookie = reg.cookie;
+    const gen = await postJson<{ wallet: { publicKey: string } }>(
+      server.url,
+      "/api/wallet/generate",
+      {},
+      cookie,
+    );
+    const wallet = gen.body.wallet.publicKey;
+    if (fund) await postJson(server.url, "/api/wallet/airdrop", { address: wallet, amount: 2 }, cookie);
+    return { cookie, wallet, userId: reg.body.user.id, email: `${username}@example.com` };
+  }
+
+  beforeAll(async () => {
+    server = await startServer(serverEnv());
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("transfers 10 from a wallet that launched through Connect Existing Wallet: the wallet signs", async () => {
+    const recipient = await member(`wfan_${stamp}`);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, assertClean } = await openPage(context);
+    const key = await createTestWalletKey();
+    await addTestWallet(page, key);
+
+    // Sign in with the wallet on /auth.
+    await page.goto(`${server.url}/auth?tab=wallet`);
+    await page.getByRole("button", { name: "Connect Test Wallet" }).click();
+    await expectToast(page, "Connected!");
+    await page.waitForURL(/\/dashboard$/);
+
+    // Launch through Connect Existing Wallet.
+    await page.goto(`${server.url}/create`);
+    await page.getByRole("button", { name: "Skip: I'll fill in my token myself" }).click();
+    await page.getByRole("heading", { name: "Connect Existing Wallet" }).waitFor();
+    await page.getByRole("button", { name: "Connect Test Wallet" }).click();
+    await page.getByText("Test Wallet", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Get Test SOL" }).click();
+    await expectToast(page, "Airdrop Successful");
+    await page.getByRole("button", { name: "Continue" }).click();
+    const symbol = `WT${stamp.slice(-5)}`.toUpperCase();
+    await page.getByLabel("Token name").fill("Wallet Transfer");
+    await page.getByLabel("Symbol").fill(symbol);
+    await page.getByLabel("Total supply").fill("10000000");
+    await page.getByRole("button", { name: "Create Token" }).click();
+    await expectToast(page, "Token Created Successfully!");
+    const mint = (await page.getByTestId("mint-address").textContent())?.trim() ?? "";
+    expect(await page.evaluate(() => window.__testWallet?.signedTransactions)).toBe(1);
+
+    // A fresh page load (the test wallet's log starts again at 0): the wallet has to be
+    // connected again to sign.
+    await page.goto(`${server.url}/dashboard`);
+    const card = page.locator(`[data-testid="token-card"][data-symbol="${symbol}"]`);
+    await card.getByRole("button", { name: "Transfer" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText(`Available: 10,000,000 ${symbol}`).waitFor();
+    await dialog.getByLabel("Recipient").fill(`wfan_${stamp}`);
+    await dialog.getByLabel("Amount").fill("10");
+    await dialog.getByRole("button", { name: "Send" }).click();
+    await expectToast(page, "Transfer sent");
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => window.__testWallet?.signedTransactions)).toBe(1);
+
+    // The chain says the recipient holds 10.
+    const res = await fetch(`${server.url}/api/tokens/${mint}`);
+    const body = (await res.json()) as Holders;
+    expect(body.holders.find((h) => h.owner === recipient.wallet)?.amount).toBe("10");
+    await card.getByTestId("circulating-supply").filter({ hasText: /^10$/ }).waitFor();
+    assertClean();
+    await context.close();
+  });
+
+  it("a fan who launched nothing sees the tokens they hold, with balance, share and a link", async () => {
+    // Demo-like holdings, made through the API: two creators, two tokens, sent to the fan.
+    const artist = await member(`artist_${stamp}`, true);
+    const coach = await member(`coach_${stamp}`, true);
+    const fan = await member(`fan_${stamp}`);
+    const launch = async (who: typeof artist, name: string, symbol: string) => {
+      const res = await postJson<{ mintAddress: string }>(
+        server.url,
+        "/api/tokens/create",
+        { name, symbol, totalSupply: "1000000", userId: who.userId, creatorWallet: who.wallet },
+        who.cookie,
+      );
+      expect(res.status).toBe(201);
+      return res.body.mintAddress;
+    };
+    const art = await launch(artist, "Artist Coin", "ART");
+    const biz = await launch(coach, "Business Coin", "BIZ");
+    const send = async (who: typeof artist, mint: string, amount: string) =>
+      expect(
+        (
+          await postJson(
+            server.url,
+            `/api/tokens/${mint}/transfer`,
+            { to: `fan_${stamp}`, amount },
+            who.cookie,
+          )
+        ).status,
+      ).toBe(200);
+    await send(artist, art, "1500");
+    await send(coach, biz, "2500");
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, assertClean } = await openPage(context);
+    await page.goto(`${server.url}/auth`);
+    await page.getByRole("textbox", { name: "Email" }).fill(fan.email);
+    await page.getByLabel("Password").fill("fan-pass-42");
+    await page.getByRole("button", { name: "Log In" }).click();
+    await page.waitForURL(/\/dashboard$/);
+
+    await page.getByRole("heading", { name: "Holding" }).waitFor();
+    const row = (symbol: string) => page.locator(`[data-testid="holding"][data-symbol="${symbol}"]`);
+    expect(await row("ART").getByTestId("holding-balance").textContent()).toBe("1,500");
+    expect(await row("ART").getByTestId("holding-share").textContent()).toBe("0.15%");
+    expect(await row("BIZ").getByTestId("holding-balance").textContent()).toBe("2,500");
+    expect(await row("BIZ").getByTestId("holding-share").textContent()).toBe("0.25%");
+    expect(await page.getByText("No Tokens Yet").count()).toBe(0);
+    expect(await page.getByRole("heading", { name: "Launched" }).count()).toBe(0);
+
+    // The link leads to the token's page.
+    await row("BIZ").getByRole("link", { name: "View BIZ" }).click();
+    await page.waitForURL(new RegExp(`/token/${biz}$`));
+    await page.getByRole("heading", { name: "Business Coin" }).waitFor();
+    assertClean();
+    await context.close();
+  });
+});
