@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   "TOKEN_GATED",
   "LEDGER_UNAVAILABLE",
   "UPSTREAM_FAILED",
+  "SESSION_EXPIRED",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
