@@ -3,7 +3,7 @@ import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { openLedger } from "./ledger/index";
-import { seedOnStart } from "./modules/seed/seed-on-start";
+import { seedOnStart } from "./seed/seed-on-start";
 
 // Wires config, database, ledger and AI; listens; shuts down cleanly (checkpointing the
 // embedded ledger) on SIGTERM and SIGINT.

@@ -3,7 +3,7 @@ import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { openLedger } from "./ledger/index";
-import { seedDemo } from "./modules/seed/seed.service";
+import { seedDemo } from "./seed/seed.service";
 
 // `npm run seed`: the demo creator, its four launched tokens and agents, and a demo fan.
 // Idempotent. Run it while the server is stopped: the embedded database and ledger belong

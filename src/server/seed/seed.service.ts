@@ -1,10 +1,10 @@
 import { formatAmount, parseAmount } from "@shared/amounts";
 import { LAMPORTS_PER_SOL } from "@shared/constants";
 import { and, asc, count, eq, ne } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { agents, tokens, users, wallets } from "../../db/schema/index";
-import type { Ledger } from "../../ledger/ledger";
-import type { Services } from "../../services";
+import type { Db } from "../db/client";
+import { agents, tokens, users, wallets } from "../db/schema/index";
+import type { Ledger } from "../ledger/ledger";
+import type { Services } from "../services";
 import { DEMO_CREATOR, DEMO_FAN, DEMO_TOKENS } from "./demo-content";
 
 export interface SeedResult {

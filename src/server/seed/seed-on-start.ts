@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../../config";
-import type { Database } from "../../db/client";
-import type { Ledger } from "../../ledger/ledger";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import type { Ledger } from "../ledger/ledger";
 import { databaseIsEmpty, type SeedResult, seedDemo } from "./seed.service";
 
 /** SEED_DEMO at start-up: "yes" seeds (idempotent) every start; "ask" (default) seeds a

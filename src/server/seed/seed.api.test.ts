@@ -1,9 +1,9 @@
 import type { Agent } from "@shared/schemas/agents";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client } from "../../../../tests/support/http";
-import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
-import { agents, tokens } from "../../db/schema/index";
+import { Client } from "../../../tests/support/http";
+import { startTestApp, type TestApp } from "../../../tests/support/test-app";
+import { agents, tokens } from "../db/schema/index";
 import { DEMO_FAN } from "./demo-content";
 import { databaseIsEmpty, seedDemo } from "./seed.service";
 
