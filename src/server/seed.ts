@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { openLedger } from "./ledger/index";
+import { makeDataDirPrivate } from "./lib/private-dir";
 import { seedDemo } from "./seed/seed.service";
 
 // `npm run seed`: the demo creator, its four launched tokens and agents, and a demo fan.
@@ -11,6 +12,9 @@ import { seedDemo } from "./seed/seed.service";
 // the embedded database and ledger belong to one process at a time.
 async function main() {
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+  // Everything this process writes (database, chain, keys) is the owner's alone.
+  process.umask(0o077);
+  makeDataDirPrivate(config.DATA_DIR);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const ledger = await openLedger({
     dataDir: config.DATA_DIR,
