@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   GOOGLE_GENERATIVE_AI_API_KEY: optional,
   ANTHROPIC_API_KEY: optional,
   AI_API_KEY: optional,
+  // Demo accounts have a published password: "ask" seeds them only on a local site.
   SEED_DEMO: z.enum(["ask", "yes", "no"]).default("ask"),
   // Agent chat messages per user per minute (per IP: four times this).
   AGENT_CHAT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
@@ -57,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ...e,
     DATA_DIR: path.resolve(e.DATA_DIR),
     isProduction: e.NODE_ENV === "production",
+    siteIsLocal: isLocalUrl(e.PUBLIC_URL),
     links: {
       discord: e.LINK_DISCORD,
       twitter: e.LINK_TWITTER,
@@ -68,4 +70,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       demoVideo: e.LINK_DEMO_VIDEO,
     },
   };
+}
+
+/** No PUBLIC_URL, or one on this machine: nobody else can reach the site. */
+function isLocalUrl(url: string | undefined): boolean {
+  if (!url) return true;
+  try {
+    return ["localhost", "127.0.0.1", "[::1]"].includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
 }

@@ -18,6 +18,8 @@ export class HttpError extends Error {
 export const badRequest = (message: string, fields?: Record<string, string>, code?: ErrorCode) =>
   new HttpError(400, message, fields, code);
 export const unauthorized = (message = "Please sign in first") => new HttpError(401, message);
+export const sessionExpired = () =>
+  new HttpError(401, "Your session has expired. Please sign in again", undefined, "SESSION_EXPIRED");
 export const forbidden = (message: string, code?: ErrorCode) => new HttpError(403, message, undefined, code);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string, fields?: Record<string, string>, code?: ErrorCode) =>

@@ -3,12 +3,16 @@ import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { openLedger } from "./ledger/index";
-import { seedOnStart } from "./modules/seed/seed-on-start";
+import { makeDataDirPrivate } from "./lib/private-dir";
+import { seedOnStart } from "./seed/seed-on-start";
 
 // Wires config, database, ledger and AI; listens; shuts down cleanly (checkpointing the
 // embedded ledger) on SIGTERM and SIGINT.
 async function main() {
   const config = loadConfig();
+  // Everything this process writes (database, chain, keys) is the owner's alone.
+  process.umask(0o077);
+  makeDataDirPrivate(config.DATA_DIR);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const ledger = await openLedger({
     dataDir: config.DATA_DIR,

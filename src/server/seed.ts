@@ -3,13 +3,18 @@ import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { openLedger } from "./ledger/index";
-import { seedDemo } from "./modules/seed/seed.service";
+import { makeDataDirPrivate } from "./lib/private-dir";
+import { seedDemo } from "./seed/seed.service";
 
 // `npm run seed`: the demo creator, its four launched tokens and agents, and a demo fan.
-// Idempotent. Run it while the server is stopped: the embedded database and ledger belong
-// to one process at a time.
+// Idempotent, and it completes a seed a killed start left half-done. Running it is asking
+// for demo content: it seeds whatever PUBLIC_URL says. Run it while the server is stopped:
+// the embedded database and ledger belong to one process at a time.
 async function main() {
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+  // Everything this process writes (database, chain, keys) is the owner's alone.
+  process.umask(0o077);
+  makeDataDirPrivate(config.DATA_DIR);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const ledger = await openLedger({
     dataDir: config.DATA_DIR,
@@ -29,12 +34,9 @@ async function main() {
     console.log("Demo content ready (labelled as demo):");
     for (const t of result.tokens)
       console.log(`  ${t.symbol.padEnd(5)} ${t.mint}  agent: ${t.agent}${t.created ? " (new)" : ""}`);
-    console.log(
-      `  Demo creator: ${result.creator.email} / ${result.creator.password} (username ${result.creator.username})`,
-    );
-    console.log(
-      `  Demo fan:     ${result.fan.email} / ${result.fan.password} (username ${result.fan.username}; holds ART and BIZ)`,
-    );
+    // Emails only: the password is in README.md ("Demo content"), never in output.
+    console.log(`  Demo creator: ${result.creator.email} (username ${result.creator.username})`);
+    console.log(`  Demo fan:     ${result.fan.email} (username ${result.fan.username}; holds ART and BIZ)`);
   } finally {
     await app.close();
     await ledger.close();

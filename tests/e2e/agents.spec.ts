@@ -1,7 +1,7 @@
 import type { Agent } from "@shared/schemas/agents";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CREATOR, DEMO_FAN } from "../../src/server/modules/seed/demo-content";
+import { DEMO_CREATOR, DEMO_FAN } from "../../src/server/seed/demo-content";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
 import { seriousA11yFindings } from "./support/axe";
 import { expectToast, serverEnv } from "./support/env";

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { makePrivate } from "../lib/private-dir";
 import { PgliteThread } from "./pglite-client";
 import * as schema from "./schema/index";
 
@@ -54,7 +55,7 @@ export async function openDatabase(opts: {
   let dataDir: string | null = null;
   if (!opts.memory && opts.dataDir) {
     dataDir = path.join(opts.dataDir, "pglite");
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   }
   // Creating a database (initdb) grows PGlite's WASM memory by ~500 MB that it never gives
   // back; its thread is started afresh once the new database exists, and that memory with it.
@@ -64,6 +65,9 @@ export async function openDatabase(opts: {
   // Drizzle's PGlite driver only calls query() and transaction(), which the thread provides.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   await migratePglite(db, { migrationsFolder });
+  // PGlite's file system chmods every file it creates to 0666, past the umask: take the
+  // files back. Files it adds later stay behind its 0700 directories until the next start.
+  if (dataDir) makePrivate(dataDir);
   return {
     db: db as unknown as Db,
     kind: "pglite",

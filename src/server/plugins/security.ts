@@ -6,6 +6,13 @@ import { forbidden } from "../http-errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route answers any origin and reads no cookie (see openToAnyOrigin): no CSRF check. */
+    openToAnyOrigin?: boolean;
+  }
+}
+
 /** For public resources other sites' pages read (token metadata and images, the JSON-RPC):
  * any origin may read the response, overriding helmet's same-origin resource policy. Only for
  * routes that read no cookie. */
@@ -15,8 +22,9 @@ export function openToAnyOrigin(reply: FastifyReply): FastifyReply {
     .header("cross-origin-resource-policy", "cross-origin");
 }
 
-/** Headers, a global rate limit, and CSRF defence: besides SameSite cookies, a state-changing
- * /api request must come from our own origin (Origin header or Sec-Fetch-Site). */
+/** Headers, a global rate limit, and CSRF defence: besides SameSite cookies, every
+ * state-changing request must come from our own origin (Origin header or Sec-Fetch-Site),
+ * unless its route is marked `openToAnyOrigin`. */
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { connectSrc: string[]; rateLimitMax: number; rateLimits: boolean }) => {
     await app.register(helmet, {
@@ -52,7 +60,8 @@ export const securityPlugin = fp(
     app.removeContentTypeParser("text/plain");
 
     app.addHook("onRequest", async (request) => {
-      if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+      // By method and routed route, never by the raw URL: the router decodes `/%61pi/...`.
+      if (SAFE_METHODS.has(request.method) || request.routeOptions.config.openToAnyOrigin) return;
       const site = request.headers["sec-fetch-site"];
       if (site === "same-origin" || site === "none") return;
       const origin = request.headers.origin;

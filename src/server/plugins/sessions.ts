@@ -10,6 +10,8 @@ declare module "fastify" {
     userId(): Promise<string | null>;
     /** The signed-in user's id; 401 otherwise. */
     requireUserId(): Promise<string>;
+    /** Whether the request carries a session cookie at all, live or dead. */
+    hasSessionCookie(): boolean;
   }
   interface FastifyReply {
     startSession(userId: string): Promise<void>;
@@ -36,6 +38,10 @@ export const sessionsPlugin = fp(
       const id = await this.userId();
       if (!id) throw unauthorized();
       return id;
+    });
+
+    app.decorateRequest("hasSessionCookie", function (this: FastifyRequest) {
+      return Boolean(this.cookies[name]);
     });
 
     // Rotation at login: the old session (if any) dies, a new id is issued.

@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   "LEDGER_UNAVAILABLE",
   "UPSTREAM_FAILED",
   "SIGN_WITH_WALLET",
+  "SESSION_EXPIRED",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

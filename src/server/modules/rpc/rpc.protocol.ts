@@ -120,11 +120,17 @@ export function stringArrayParam(params: Params, index: number, name: string, ma
   return value as string[];
 }
 
-export function integerParam(params: Params, index: number, name: string): bigint {
+const U64_MAX = 2n ** 64n - 1n;
+
+/** A u64 parameter, as a JSON number or a decimal string; `max` narrows it further. */
+export function integerParam(params: Params, index: number, name: string, max = U64_MAX): bigint {
   const value = params[index];
-  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
-  if (typeof value === "string" && /^\d{1,20}$/.test(value)) return BigInt(value);
-  throw invalidParams(`${name} must be a non-negative integer`);
+  let n: bigint | null = null;
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) n = BigInt(value);
+  if (typeof value === "string" && /^\d{1,20}$/.test(value)) n = BigInt(value);
+  if (n === null) throw invalidParams(`${name} must be a non-negative integer`);
+  if (n > max) throw invalidParams(`${name} must be at most ${max}`);
+  return n;
 }
 
 /** "1.5" for 1_500_000_000 base units at 9 decimals: exact, no trailing zeros. */

@@ -71,7 +71,7 @@ export function rpcRoutes(ledger: Ledger, options: { airdropsPerMinute?: number 
         .send();
     });
 
-    app.post("/rpc", async (request, reply) => {
+    app.post("/rpc", { config: { openToAnyOrigin: true } }, async (request, reply) => {
       reply.type("application/json; charset=utf-8");
       let body: unknown;
       try {

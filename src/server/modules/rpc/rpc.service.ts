@@ -31,6 +31,8 @@ type Handler = (params: Params, caller: RpcCaller) => Promise<unknown>;
 
 const LAMPORTS_PER_SIGNATURE = 5000n;
 const MAX_AIRDROP_LAMPORTS = 5n * 1_000_000_000n;
+/** The runtime's largest account (MAX_PERMITTED_DATA_LENGTH): no rent figure beyond it. */
+const MAX_ACCOUNT_DATA_LENGTH = 10n * 1024n * 1024n;
 
 export class RpcService {
   private readonly decimalsCache = new Map<string, number>();
@@ -130,7 +132,7 @@ export class RpcService {
         return this.withContext(await this.accounts(addresses, config(p, 1).encoding));
       },
       getMinimumBalanceForRentExemption: async (p) =>
-        l.minimumBalanceForRentExemption(Number(integerParam(p, 0, "dataLength"))),
+        l.minimumBalanceForRentExemption(Number(integerParam(p, 0, "dataLength", MAX_ACCOUNT_DATA_LENGTH))),
       getFeeForMessage: async (p) => {
         const bytes = Buffer.from(stringParam(p, 0, "message"), "base64");
         try {
@@ -264,6 +266,8 @@ export class RpcService {
         if (lamports === 0n || lamports > MAX_AIRDROP_LAMPORTS) {
           throw invalidParams("lamports must be between 1 and 5000000000 (5 SOL)");
         }
+        // The faucet's transfer would make the program writable, which no transaction may.
+        if ((await l.getAccount(to))?.executable) throw invalidParams("pubkey is a program, not a wallet");
         if (!caller.allowAirdrop()) {
           throw new RpcError(
             429,

@@ -1,10 +1,12 @@
 import bs58 from "bs58";
 import type { TokenBalanceRecord, TransactionRecord } from "../../ledger/ledger";
 import { decodeMessage, decodeWireTransaction, isWritableIndex } from "../../ledger/wire";
+import { parseWire } from "../../ledger/wire-parse";
 import {
   INTERNAL_ERROR,
   invalidParams,
   RpcError,
+  SEND_TRANSACTION_PREFLIGHT_FAILURE,
   tokenAmount,
   UNSUPPORTED_TRANSACTION_VERSION,
 } from "./rpc.protocol";
@@ -13,6 +15,19 @@ import {
 // spec says, or base64) and presenting processed ones the way getTransaction does.
 
 export function decodeSubmitted(encoded: unknown, encoding: unknown): Uint8Array {
+  const wire = decodeText(encoded, encoding);
+  // Bytes that are no transaction: one answer for sendTransaction and simulateTransaction
+  // (the ledger's own, from sendTransaction), before either reaches the VM.
+  if (!parseWire(wire)) {
+    throw new RpcError(SEND_TRANSACTION_PREFLIGHT_FAILURE, "The transaction could not be read.", {
+      err: "SanitizeFailure",
+      logs: [],
+    });
+  }
+  return wire;
+}
+
+function decodeText(encoded: unknown, encoding: unknown): Uint8Array {
   if (typeof encoded !== "string" || encoded.length === 0)
     throw invalidParams("the transaction must be a string");
   try {

@@ -51,6 +51,23 @@ describe("embedded wallets", () => {
     ]);
   });
 
+  it("answers 401 to a dead session cookie instead of creating a new wallet-only account", async () => {
+    const c = new Client(t.url);
+    await c.post("/api/register", { username: "dead_sid", email: "dead@example.com", password: "secret1" });
+    const deadCookie = c.cookie;
+    await c.post("/api/auth/logout");
+    const usersBefore = (await t.deps.database.db.query.users.findMany()).length;
+    for (const cookie of [deadCookie, "sid=never-issued"]) {
+      c.cookie = cookie;
+      const res = await c.post<{ code: string }>("/api/wallet/generate");
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe("SESSION_EXPIRED");
+      // The dead cookie is cleared, so trying again is a deliberate signed-out request.
+      expect(c.cookie).toBe("");
+    }
+    expect((await t.deps.database.db.query.users.findMany()).length).toBe(usersBefore);
+  });
+
   it("never stores the seed in the clear", async () => {
     const c = new Client(t.url);
     const res = await c.post<Generated>("/api/wallet/generate");

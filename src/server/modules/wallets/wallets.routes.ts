@@ -1,5 +1,6 @@
 import { AirdropSchema, WalletLoginSchema } from "@shared/schemas/auth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sessionExpired } from "../../http-errors";
 import type { AccountsService } from "../accounts/accounts.service";
 import type { WalletsService } from "./wallets.service";
 
@@ -7,11 +8,17 @@ export const walletsRoutes =
   (wallets: WalletsService, accounts: AccountsService): FastifyPluginAsyncZod =>
   async (app) => {
     // With no session this is the wizard's path: a wallet-only account is created and signed in.
+    // A dead session cookie is not "no session": the caller thinks they are signed in, and a
+    // new account would quietly take the wallet meant for theirs. 401, and the cookie goes.
     app.post(
       "/api/wallet/generate",
       { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
       async (request, reply) => {
         const sessionUser = await request.userId();
+        if (!sessionUser && request.hasSessionCookie()) {
+          await reply.endSession();
+          throw sessionExpired();
+        }
         const { user, publicKey, privateKey } = await wallets.generate(sessionUser);
         if (!sessionUser) await reply.startSession(user.id);
         reply.header("cache-control", "no-store");

@@ -1,11 +1,13 @@
 import type { Agent } from "@shared/schemas/agents";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client } from "../../../../tests/support/http";
-import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
-import { agents, tokens } from "../../db/schema/index";
+import { Client } from "../../../tests/support/http";
+import { startTestApp, type TestApp } from "../../../tests/support/test-app";
+import { loadConfig } from "../config";
+import { agents, tokens, users } from "../db/schema/index";
 import { DEMO_FAN } from "./demo-content";
-import { databaseIsEmpty, seedDemo } from "./seed.service";
+import { demoSeedWanted, seedDemo } from "./seed.service";
+import { seedOnStart } from "./seed-on-start";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,7 +19,7 @@ const seed = () => seedDemo({ db: t.deps.database.db, ledger: t.deps.ledger, ser
 
 describe("demo seed", () => {
   it("launches the four demo tokens on the ledger with the spec's agents, and a fan who unlocks ART and BIZ", async () => {
-    expect(await databaseIsEmpty(t.deps.database.db)).toBe(true);
+    expect(await demoSeedWanted(t.deps.database.db)).toBe(true);
     const result = await seed();
     expect(result.tokens.map((x) => [x.symbol, x.agent])).toEqual([
       ["ART", "Creative Catalyst"],
@@ -58,6 +60,39 @@ describe("demo seed", () => {
     const again = await seed();
     expect(again.tokens.every((x) => !x.created)).toBe(true);
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("demo seed at start-up (SEED_DEMO)", () => {
+  it("seeds nothing on a public site unless asked, and leaves an install used without demo alone", async () => {
+    const site = await startTestApp({ PUBLIC_URL: "https://launchpad.example" });
+    try {
+      const { config, database, ledger } = site.deps;
+      expect(config.SEED_DEMO).toBe("ask");
+      await seedOnStart(site.app, { config, database, ledger });
+      expect(await database.db.select().from(users)).toHaveLength(0);
+
+      // A real account and no demo one: "ask" would not seed even on a local site.
+      await new Client(site.url).post("/api/register", {
+        username: "real_person",
+        email: "real@example.com",
+        password: "secret1",
+      });
+      expect(await demoSeedWanted(database.db)).toBe(false);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("counts a site as local only with no PUBLIC_URL or one on this machine", () => {
+    const local = (PUBLIC_URL?: string) => loadConfig(PUBLIC_URL ? { PUBLIC_URL } : {}).siteIsLocal;
+    expect(local()).toBe(true);
+    expect(local("http://localhost:5000")).toBe(true);
+    expect(local("http://127.0.0.1:8080/")).toBe(true);
+    expect(local("http://[::1]:5000")).toBe(true);
+    expect(local("https://launchpad.example")).toBe(false);
+    expect(local("http://localhost.evil.example")).toBe(false);
+    expect(local("http://192.168.1.10:5000")).toBe(false);
   });
 });
 

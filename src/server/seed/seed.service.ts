@@ -1,15 +1,15 @@
 import { formatAmount, parseAmount } from "@shared/amounts";
 import { LAMPORTS_PER_SOL } from "@shared/constants";
 import { and, asc, count, eq, ne } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { agents, tokens, users, wallets } from "../../db/schema/index";
-import type { Ledger } from "../../ledger/ledger";
-import type { Services } from "../../services";
+import type { Db } from "../db/client";
+import { agents, tokens, users, wallets } from "../db/schema/index";
+import type { Ledger } from "../ledger/ledger";
+import type { Services } from "../services";
 import { DEMO_CREATOR, DEMO_FAN, DEMO_TOKENS } from "./demo-content";
 
 export interface SeedResult {
-  creator: { username: string; email: string; password: string };
-  fan: { username: string; email: string; password: string };
+  creator: { username: string; email: string };
+  fan: { username: string; email: string };
   tokens: Array<{ symbol: string; mint: string; agent: string; created: boolean }>;
 }
 
@@ -23,14 +23,20 @@ export async function seedDemo(deps: {
   db: Db;
   ledger: Ledger;
   services: SeedServices;
+  /** Told each step as it is done (a first start's log shows the seed advancing). */
+  onProgress?: (step: string) => void;
 }): Promise<SeedResult> {
   const { db, ledger, services } = deps;
+  const progress = deps.onProgress ?? (() => {});
   const creator = await ensureAccount(db, services, DEMO_CREATOR);
   const creatorWallet = await ensureFundedWallet(db, ledger, services, creator);
+  progress("demo creator ready");
   const fan = await ensureAccount(db, services, DEMO_FAN);
   const fanWallet = await ensureFundedWallet(db, ledger, services, fan);
+  progress("demo fan ready");
 
-  const result: SeedResult = { creator: DEMO_CREATOR, fan: DEMO_FAN, tokens: [] };
+  const who = ({ username, email }: typeof DEMO_CREATOR) => ({ username, email });
+  const result: SeedResult = { creator: who(DEMO_CREATOR), fan: who(DEMO_FAN), tokens: [] };
   for (const demo of DEMO_TOKENS) {
     const mint = await ensureToken(db, services, creator, creatorWallet, demo);
     const { created } = await ensureAgent(db, services, creator, mint, demo.agent);
@@ -45,14 +51,20 @@ export async function seedDemo(deps: {
       });
     }
     result.tokens.push({ symbol: demo.symbol, mint, agent: demo.agent.name, created });
+    progress(`${demo.symbol} ready`);
   }
   return result;
 }
 
-/** True when no account exists yet: a fresh install. */
-export async function databaseIsEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(users);
-  return (row?.n ?? 0) === 0;
+/** Whether a start-up with SEED_DEMO=ask seeds: on a fresh install (no account but demo
+ * ones), or to finish a demo seed once begun (a demo account exists), so a first start
+ * killed part-way is completed by the next one. Only an install used without demo content
+ * is left alone. */
+export async function demoSeedWanted(db: Db): Promise<boolean> {
+  const rows = await db.select({ isDemo: users.isDemo, n: count() }).from(users).groupBy(users.isDemo);
+  const demo = rows.find((r) => r.isDemo)?.n ?? 0;
+  const real = rows.find((r) => !r.isDemo)?.n ?? 0;
+  return demo > 0 || real === 0;
 }
 
 async function ensureAccount(db: Db, services: SeedServices, who: typeof DEMO_CREATOR): Promise<string> {
