@@ -1,5 +1,6 @@
 import { AirdropSchema, WalletLoginSchema } from "@shared/schemas/auth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { perIp, perUser } from "../../plugins/rate-limits";
 import type { AccountsService } from "../accounts/accounts.service";
 import type { WalletsService } from "./wallets.service";
 
@@ -12,6 +13,7 @@ export const walletsRoutes =
       { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
       async (request, reply) => {
         const sessionUser = await request.userId();
+        if (!sessionUser) await app.newAccountLimit(request, reply);
         const { user, publicKey, privateKey } = await wallets.generate(sessionUser);
         if (!sessionUser) await reply.startSession(user.id);
         reply.header("cache-control", "no-store");
@@ -32,8 +34,27 @@ export const walletsRoutes =
       wallets: await wallets.list(await request.requireUserId()),
     }));
 
-    app.post("/api/wallet/airdrop", { schema: { body: AirdropSchema } }, async (request) => {
-      const userId = await request.requireUserId();
-      return wallets.airdrop(userId, request.body.address);
-    });
+    // Test SOL: a budget per account and one per address across accounts (new accounts are
+    // cheap, so the per-account budget alone is no limit).
+    app.post(
+      "/api/wallet/airdrop",
+      {
+        schema: { body: AirdropSchema },
+        config: perIp(
+          "airdrop",
+          { max: 20, timeWindow: "1 hour" },
+          "Too many test SOL requests from your network. Try again later.",
+        ),
+        preHandler: perUser(
+          app,
+          "airdrop",
+          { max: 10, timeWindow: "10 minutes" },
+          "Too many test SOL requests. Wait a few minutes and try again.",
+        ),
+      },
+      async (request) => {
+        const userId = await request.requireUserId();
+        return wallets.airdrop(userId, request.body.address);
+      },
+    );
   };
