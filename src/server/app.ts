@@ -1,5 +1,5 @@
 import path from "node:path";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AiEngine } from "./ai/engine";
 import type { Config } from "./config";
@@ -45,7 +45,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : { level: config.LOG_LEVEL, serializers: { err: safeError }, stream: deps.logStream },
     // One line per request would let a flood fill the disk: accessLogPlugin samples instead.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     requestTimeout: 30_000,
     bodyLimit: 256 * 1024,
     forceCloseConnections: "idle",
