@@ -1,11 +1,13 @@
 import path from "node:path";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AiEngine } from "./ai/engine";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Ledger } from "./ledger/ledger";
+import { safeError } from "./lib/safe-error";
 import { healthRoutes } from "./modules/health/health.routes";
+import { accessLogPlugin } from "./plugins/access-log";
 import { errorsPlugin } from "./plugins/errors";
 import { securityPlugin } from "./plugins/security";
 import { sessionsPlugin } from "./plugins/sessions";
@@ -26,6 +28,10 @@ export interface AppDeps {
   ai: AiEngine;
   /** Folder of the built client (CLIENT_DIST). */
   clientRoot: string;
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: { write(line: string): void };
+  /** The clock of the in-process throttles; tests move it instead of waiting. */
+  now?: () => number;
 }
 
 /** Builds the whole app from its parts. Plugins load in a visible order: external and
@@ -33,7 +39,13 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
+    // Errors are logged by class and code only (safeError): messages can carry user content.
+    logger:
+      config.LOG_LEVEL === "silent"
+        ? false
+        : { level: config.LOG_LEVEL, serializers: { err: safeError }, stream: deps.logStream },
+    // One line per request would let a flood fill the disk: accessLogPlugin samples instead.
+    logController: new LogController({ disableRequestLogging: true }),
     requestTimeout: 30_000,
     bodyLimit: 256 * 1024,
     forceCloseConnections: "idle",
@@ -48,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onClose", services.flushWrites);
   const secure = (config.PUBLIC_URL ?? "").startsWith("https://");
 
+  await app.register(accessLogPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
     connectSrc: config.SOLANA_RPC_URL ? [new URL(config.SOLANA_RPC_URL).origin] : [],

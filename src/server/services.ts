@@ -31,7 +31,10 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const sessions = new SessionService(db);
 
   const accountsRepo = new AccountsRepo(db);
-  const accounts = new AccountsService({ repo: accountsRepo, throttle: new LoginThrottle() });
+  const accounts = new AccountsService({
+    repo: accountsRepo,
+    throttle: new LoginThrottle(undefined, deps.now),
+  });
   const custody = Custody.fromConfig(config.WALLET_MASTER_KEY, config.DATA_DIR);
   const wallets = new WalletsService({ repo: accountsRepo, accounts, custody, ledger });
   // PGlite is this process's alone; other processes may read and write a PostgreSQL server.

@@ -1,7 +1,20 @@
 /** A tiny cookie-keeping HTTP client for API tests: one per simulated person. */
 export class Client {
-  /** The session cookie this client sends (tests copy it to play a thief). */
-  cookie = "";
+  /** The cookies this client holds (session, trusted device), by name. */
+  private jar = new Map<string, string>();
+
+  /** The Cookie header this client sends (tests copy it to play a thief). */
+  get cookie(): string {
+    return [...this.jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+  set cookie(header: string) {
+    this.jar.clear();
+    for (const pair of header.split(";")) {
+      const [name, value] = pair.trim().split("=");
+      if (name && value) this.jar.set(name, value);
+    }
+  }
+
   /** `timeoutMs`: give up on an answer after this long (a killed server may leave one hanging). */
   constructor(
     readonly baseUrl: string,
@@ -26,9 +39,9 @@ export class Client {
     for (const c of setCookie) {
       const [pair] = c.split(";");
       if (!pair) continue;
-      const [name, value] = pair.split("=");
-      if (value === "" || /expires=Thu, 01 Jan 1970/i.test(c)) this.cookie = "";
-      else this.cookie = `${name}=${value}`;
+      const [name = "", value] = pair.split("=");
+      if (!value || /expires=Thu, 01 Jan 1970/i.test(c)) this.jar.delete(name);
+      else this.jar.set(name, value);
     }
     const text = await res.text();
     let parsed: unknown = text;

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { createAiEngine } from "../../src/server/ai/index";
-import { buildApp } from "../../src/server/app";
+import { type AppDeps, buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/client";
 import { openLedger } from "../../src/server/ledger/index";
@@ -19,7 +19,11 @@ export interface TestApp {
 /** The real server on a real database (PGlite in memory, or a fresh PostgreSQL database when
  * TEST_DB=postgres and TEST_DATABASE_URL is set) and the real embedded ledger, listening on
  * an ephemeral port. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  /** A log sink (with LOG_LEVEL in env) and a clock for the throttles. */
+  extra: Pick<AppDeps, "logStream" | "now"> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "launchpad-test-"));
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, PORT: "0", ...env });
   const pgDb = await createPostgresDatabaseIfAsked();
@@ -31,6 +35,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ledger,
     ai: createAiEngine(config),
     clientRoot: path.join(dataDir, "no-client"),
+    ...extra,
   };
   const app = await buildApp(deps);
   await app.listen({ port: 0, host: "127.0.0.1" });

@@ -1,3 +1,5 @@
+import { safeError } from "../lib/safe-error";
+
 // What callers need from a database error, the same for node-postgres and PGlite (both expose
 // the SQLSTATE fields; Drizzle wraps the driver's error as `cause`).
 
@@ -9,8 +11,8 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return code === "23505" && (!constraint || name === constraint);
 }
 
-/** The database's own words: Drizzle's message is "Failed query: <sql> params: ...". */
+/** A failed query, for a log line: class, SQLSTATE, constraint. Never Drizzle's message
+ * ("Failed query: <sql> params: ...") nor the driver's (it can quote the values). */
 export function databaseMessage(err: unknown): string {
-  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
-  return cause instanceof Error ? cause.message : String(cause);
+  return safeError(err).message;
 }

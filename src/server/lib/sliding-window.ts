@@ -1,24 +1,27 @@
-/** In-process sliding-window counters keyed by string (rate limits that need a user id, which
- * only exists after authentication, so the global HTTP limiter cannot key on it). */
+import { LRUCache } from "lru-cache";
+
+/** In-process sliding-window counters keyed by string, for limits the HTTP limiter cannot
+ * key (a user id known only after authentication, a per-account login record). Bounded: past
+ * `capacity` keys the least recently used key is dropped, never the whole table, so flooding
+ * it with fresh keys cannot reset the counters that matter. */
 export class SlidingWindow {
-  private hits = new Map<string, number[]>();
+  private hits: LRUCache<string, number[]>;
 
   constructor(
     private windowMs: number,
     private now: () => number = Date.now,
-  ) {}
+    capacity = 100_000,
+  ) {
+    // The TTL only frees keys that went quiet; counting filters by our own clock.
+    this.hits = new LRUCache({ max: capacity, ttl: windowMs, updateAgeOnGet: false, perf: { now } });
+  }
 
   count(key: string): number {
-    const cutoff = this.now() - this.windowMs;
-    const list = (this.hits.get(key) ?? []).filter((t) => t > cutoff);
-    if (list.length) this.hits.set(key, list);
-    else this.hits.delete(key);
-    return list.length;
+    return this.live(key).length;
   }
 
   add(key: string): void {
-    if (this.hits.size > 50_000) this.hits.clear();
-    const list = this.hits.get(key) ?? [];
+    const list = this.live(key);
     list.push(this.now());
     this.hits.set(key, list);
   }
@@ -32,5 +35,24 @@ export class SlidingWindow {
     if (this.count(key) >= max) return false;
     this.add(key);
     return true;
+  }
+
+  /** Milliseconds until `key` is under `max` again (0: it is now). */
+  waitFor(key: string, max: number): number {
+    const list = this.live(key);
+    if (list.length < max) return 0;
+    return (list[list.length - max] ?? 0) + this.windowMs - this.now();
+  }
+
+  private live(key: string): number[] {
+    const cutoff = this.now() - this.windowMs;
+    const list = this.hits.get(key);
+    if (!list) return [];
+    const kept = list.filter((t) => t > cutoff);
+    if (kept.length !== list.length) {
+      if (kept.length) this.hits.set(key, kept);
+      else this.hits.delete(key);
+    }
+    return kept;
   }
 }

@@ -1,8 +1,16 @@
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { forbidden } from "../http-errors";
+import { sharedPerIp } from "./rate-limits";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** New accounts (email sign-up or wallet-only) from one address, across both routes. */
+    newAccountLimit: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -53,8 +61,20 @@ export const securityPlugin = fp(
       global: opts.rateLimits,
       max: opts.rateLimitMax,
       timeWindow: "1 minute",
+      // Keys kept per limit (an LRU: the oldest go first, never all at once).
+      cache: 100_000,
       ...(opts.rateLimits ? {} : { allowList: () => true }),
     });
+    // Each new account may claim test SOL: one budget per address for both ways of signing up.
+    app.decorate(
+      "newAccountLimit",
+      sharedPerIp(
+        app,
+        "new-account",
+        { max: 30, timeWindow: "1 hour" },
+        "Too many new accounts from your network. Try again later.",
+      ),
+    );
 
     // Fastify parses text/plain by default; a form-post CSRF would ride on it.
     app.removeContentTypeParser("text/plain");

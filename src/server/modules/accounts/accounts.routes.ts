@@ -1,7 +1,7 @@
 import { LoginSchema, RegisterSchema, WalletChallengeSchema, WalletLoginSchema } from "@shared/schemas/auth";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { AccountsService } from "./accounts.service";
+import { type AccountsService, LoginThrottledError } from "./accounts.service";
 
 /** Where the sign-in message says it comes from: PUBLIC_URL, else the Host we were reached at. */
 export function siteOf(request: FastifyRequest, publicUrl: string | undefined) {
@@ -14,16 +14,30 @@ export function siteOf(request: FastifyRequest, publicUrl: string | undefined) {
 }
 
 const authLimit = { rateLimit: { max: 20, timeWindow: "1 minute" } };
+const DEVICE_COOKIE_DAYS = 180;
 
 export const accountsRoutes =
   (accounts: AccountsService, publicUrl: string | undefined): FastifyPluginAsyncZod =>
   async (app) => {
+    const secure = (publicUrl ?? "").startsWith("https://");
+    const deviceCookie = secure ? "__Host-device" : "device";
+    // Marks this browser as one the account signed in from (see TrustedDevices).
+    const trustBrowser = (reply: FastifyReply, userId: string) =>
+      reply.setCookie(deviceCookie, accounts.trustDevice(userId), {
+        path: "/",
+        httpOnly: true,
+        sameSite: "strict",
+        secure,
+        maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
+      });
+
     app.post(
       "/api/register",
-      { schema: { body: RegisterSchema }, config: authLimit },
+      { schema: { body: RegisterSchema }, config: authLimit, preHandler: app.newAccountLimit },
       async (request, reply) => {
         const user = await accounts.register(request.body);
         await reply.startSession(user.id);
+        trustBrowser(reply, user.id);
         return reply.status(201).send({ user: await accounts.present(user.id) });
       },
     );
@@ -32,8 +46,15 @@ export const accountsRoutes =
       "/api/auth/email",
       { schema: { body: LoginSchema }, config: authLimit },
       async (request, reply) => {
-        const user = await accounts.loginWithEmail(request.body.email, request.body.password, request.ip);
+        const { email, password } = request.body;
+        const user = await accounts
+          .loginWithEmail(email, password, request.ip, request.cookies[deviceCookie])
+          .catch((err) => {
+            if (err instanceof LoginThrottledError) reply.header("retry-after", err.retryAfterSeconds);
+            throw err;
+          });
         await reply.startSession(user.id);
+        trustBrowser(reply, user.id);
         return { user: await accounts.present(user.id) };
       },
     );

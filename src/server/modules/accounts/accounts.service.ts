@@ -1,27 +1,48 @@
 import type { User } from "@shared/schemas/auth";
 import bs58 from "bs58";
 import { isUniqueViolation } from "../../db/errors";
-import { conflict, tooManyRequests, unauthorized } from "../../http-errors";
+import { conflict, HttpError, unauthorized } from "../../http-errors";
 import { verifySignature } from "../../ledger/keys";
 import type { AccountsRepo, UserRow } from "./accounts.repo";
 import type { LoginThrottle } from "./login-throttle";
 import { hashPassword, verifyPassword } from "./passwords";
 import { CHALLENGE_TTL_MS, formatSignInMessage, newNonce, nonceOf } from "./sign-in-message";
+import { TrustedDevices } from "./trusted-device";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const WALLET_SIGNIN_REFUSED = "Wallet sign-in failed: sign a fresh sign-in message with that wallet";
 
+/** A sign-in refused for now; routes send `retryAfterSeconds` as Retry-After. */
+export class LoginThrottledError extends HttpError {
+  readonly retryAfterSeconds: number;
+  constructor(waitMs: number) {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    const minutes = Math.ceil(seconds / 60);
+    const after = seconds < 60 ? `${seconds} seconds` : minutes === 1 ? "1 minute" : `${minutes} minutes`;
+    super(429, `Too many failed sign-in attempts. Try again in ${after}.`);
+    this.retryAfterSeconds = seconds;
+  }
+}
+
 interface Deps {
   repo: AccountsRepo;
   throttle: LoginThrottle;
+  devices?: TrustedDevices;
   now?: () => Date;
 }
 
 /** Email and wallet accounts. No HTTP here: routes translate. */
 export class AccountsService {
   private now: () => Date;
+  private devices: TrustedDevices;
   constructor(private deps: Deps) {
     this.now = deps.now ?? (() => new Date());
+    this.devices = deps.devices ?? new TrustedDevices();
+  }
+
+  /** A trusted-device token for a browser that just proved it knows the account's password. */
+  trustDevice(userId: string): string {
+    return this.devices.issue(userId);
   }
 
   get repo() {
@@ -57,17 +78,21 @@ export class AccountsService {
     }
   }
 
-  async loginWithEmail(email: string, password: string, ip: string): Promise<UserRow> {
+  /** `deviceToken`: the browser's trusted-device cookie, if any. Refused attempts (429) are
+   * answered before any hashing; unknown emails are throttled and hashed like real ones. */
+  async loginWithEmail(email: string, password: string, ip: string, deviceToken?: string): Promise<UserRow> {
     const { repo, throttle } = this.deps;
-    if (throttle.isBlocked(email, ip))
-      throw tooManyRequests("Too many failed sign-in attempts. Try again in 15 minutes.");
     const user = await repo.userByEmail(email);
+    const device = user ? this.devices.verify(deviceToken, user.id) : null;
+    const attempt = { account: email, known: user !== null, ip, device };
+    const wait = throttle.wait(attempt);
+    if (wait > 0) throw new LoginThrottledError(wait);
     const ok = await verifyPassword(user?.passwordHash ?? null, password);
     if (!user || !ok) {
-      throttle.recordFailure(email, ip);
+      throttle.recordFailure(attempt);
       throw unauthorized(INVALID_CREDENTIALS);
     }
-    throttle.recordSuccess(email, ip);
+    throttle.recordSuccess(attempt);
     return user;
   }
 

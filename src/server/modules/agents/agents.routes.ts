@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { perIp, perUser } from "../ai/rate-limit";
+import { perIp, perUser } from "../../plugins/rate-limits";
 import type { AgentsService, ChatSession } from "./agents.service";
 
 const IdParams = z.object({ id: z.string().min(1) });

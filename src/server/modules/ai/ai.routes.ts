@@ -1,8 +1,8 @@
 import { AiProfileSchema, GenerateIdentitySchema } from "@shared/schemas/ai";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { type Limit, perIp, perUser } from "../../plugins/rate-limits";
 import type { AiService } from "./ai.service";
-import { type Limit, perIp, perUser } from "./rate-limit";
 
 const DEFAULT_LIMITS = {
   perUser: { max: 20, timeWindow: "1 minute" },

@@ -4,6 +4,7 @@ import { PreparedTransferSchema, SubmitTransferSchema, TransferResultSchema } fr
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Ledger } from "../../ledger/ledger";
+import { perUser } from "../../plugins/rate-limits";
 import { openToAnyOrigin } from "../../plugins/security";
 import type { LaunchService } from "./launch.service";
 import type { TokensService } from "./tokens.service";
@@ -29,10 +30,17 @@ export const tokensRoutes =
   ({ tokens, launches, transfers, ledger, publicUrl }: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     const launchLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
+    // Per account too, whatever addresses it comes from; one budget for both launch paths.
+    const launchesPerUser = perUser(
+      app,
+      "launch",
+      { max: 10, timeWindow: "1 hour" },
+      "Too many launches in a row. Try again in a while.",
+    );
 
     app.post(
       "/api/tokens/create",
-      { schema: { body: CreateTokenSchema }, config: launchLimit },
+      { schema: { body: CreateTokenSchema }, config: launchLimit, preHandler: launchesPerUser },
       async (request, reply) => {
         const result = await launches.launch(await request.requireUserId(), request.body);
         return reply.status(201).send(result);
@@ -41,7 +49,7 @@ export const tokensRoutes =
 
     app.post(
       "/api/tokens/prepare",
-      { schema: { body: CreateTokenSchema }, config: launchLimit },
+      { schema: { body: CreateTokenSchema }, config: launchLimit, preHandler: launchesPerUser },
       async (request) => launches.prepare(await request.requireUserId(), request.body),
     );
 

@@ -1,6 +1,7 @@
 import { AirdropSchema, WalletLoginSchema } from "@shared/schemas/auth";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sessionExpired } from "../../http-errors";
+import { perIp, perUser } from "../../plugins/rate-limits";
 import type { AccountsService } from "../accounts/accounts.service";
 import type { WalletsService } from "./wallets.service";
 
@@ -19,6 +20,7 @@ export const walletsRoutes =
           await reply.endSession();
           throw sessionExpired();
         }
+        if (!sessionUser) await app.newAccountLimit(request, reply);
         const { user, publicKey, privateKey } = await wallets.generate(sessionUser);
         if (!sessionUser) await reply.startSession(user.id);
         reply.header("cache-control", "no-store");
@@ -39,8 +41,27 @@ export const walletsRoutes =
       wallets: await wallets.list(await request.requireUserId()),
     }));
 
-    app.post("/api/wallet/airdrop", { schema: { body: AirdropSchema } }, async (request) => {
-      const userId = await request.requireUserId();
-      return wallets.airdrop(userId, request.body.address);
-    });
+    // Test SOL: a budget per account and one per address across accounts (new accounts are
+    // cheap, so the per-account budget alone is no limit).
+    app.post(
+      "/api/wallet/airdrop",
+      {
+        schema: { body: AirdropSchema },
+        config: perIp(
+          "airdrop",
+          { max: 20, timeWindow: "1 hour" },
+          "Too many test SOL requests from your network. Try again later.",
+        ),
+        preHandler: perUser(
+          app,
+          "airdrop",
+          { max: 10, timeWindow: "10 minutes" },
+          "Too many test SOL requests. Wait a few minutes and try again.",
+        ),
+      },
+      async (request) => {
+        const userId = await request.requireUserId();
+        return wallets.airdrop(userId, request.body.address);
+      },
+    );
   };

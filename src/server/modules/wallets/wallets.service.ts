@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { formatAmount } from "@shared/amounts";
 import { LAMPORTS_PER_SOL, TEST_AIRDROP_SOL } from "@shared/constants";
 import { isUniqueViolation } from "../../db/errors";
-import { conflict, forbidden, notFound, tooManyRequests } from "../../http-errors";
+import { conflict, forbidden, notFound } from "../../http-errors";
 import {
   generateSeed,
   publicKeyFromSeed,
@@ -12,17 +12,13 @@ import {
 } from "../../ledger/keys";
 import type { Ledger } from "../../ledger/ledger";
 import { BoundedCache } from "../../lib/bounded-cache";
-import { SlidingWindow } from "../../lib/sliding-window";
 import type { AccountsRepo, UserRow, WalletRow } from "../accounts/accounts.repo";
 import type { AccountsService } from "../accounts/accounts.service";
 import type { Custody } from "./custody";
 
-const AIRDROPS_PER_WINDOW = 10;
 // Unsealing a seed costs a key unwrap and a decryption per launch or transfer. The signer
 // keeps its key object in a closure (never serialized, never logged) for a short while.
 const SIGNER_TTL_MS = 10 * 60_000;
-
-const AIRDROP_WINDOW_MS = 10 * 60_000;
 
 interface Deps {
   repo: AccountsRepo;
@@ -35,7 +31,6 @@ export const solText = (lamports: bigint) => formatAmount(lamports, 9);
 
 /** Embedded wallets (server custody, sealed seeds), linked external wallets, test SOL. */
 export class WalletsService {
-  private airdrops = new SlidingWindow(AIRDROP_WINDOW_MS);
   private signers = new BoundedCache<string, Signer>({ max: 10_000, ttlMs: SIGNER_TTL_MS });
 
   constructor(private deps: Deps) {}
@@ -96,10 +91,9 @@ export class WalletsService {
     return wallet;
   }
 
+  /** Test SOL to the caller's own wallet (limited per account and per address by the route). */
   async airdrop(userId: string, address: string) {
     await this.ownWallet(userId, address, "request test SOL");
-    if (!this.airdrops.take(userId, AIRDROPS_PER_WINDOW))
-      throw tooManyRequests("Too many test SOL requests. Wait a few minutes and try again.");
     const signature = await this.deps.ledger.airdrop(address, BigInt(TEST_AIRDROP_SOL) * LAMPORTS_PER_SOL);
     const lamports = await this.deps.ledger.getBalance(address);
     return { signature, lamports: lamports.toString(), sol: solText(lamports) };
