@@ -214,6 +214,9 @@ describe("offline drafting quality", () => {
     expect(again.name).not.toBe(first.name);
     const shown = first.candidates.map((c) => c.name);
     expect(again.candidates.map((c) => c.name).filter((n) => shown.includes(n))).toEqual([]);
+    // The client's retry sends both: the next names, not the ones after them.
+    const retry = await draftIdentityOffline(request(LISBON, { attempt: 1, exclude: shown }), free);
+    expect(retry.candidates.map((c) => c.name)).toEqual(again.candidates.map((c) => c.name));
     const excluded = await draftIdentityOffline(request(LISBON, { exclude: [first.name] }), free);
     expect(excluded.candidates.map((c) => c.name)).not.toContain(first.name);
   });

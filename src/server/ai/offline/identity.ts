@@ -40,12 +40,13 @@ export async function draftIdentityOffline(
   const parts = extractParts(scrubBanned(userInput), [noun]);
 
   const excluded = new Set(request.exclude.map((n) => n.toLowerCase()));
-  const pool = nameCandidates(parts, styleProfile, professionProfile.themes).filter(
-    (n) => !excluded.has(n.toLowerCase()),
-  );
+  const all = nameCandidates(parts, styleProfile, professionProfile.themes);
+  const pool = all.filter((n) => !excluded.has(n.toLowerCase()));
   // Everything shown already: start over from the best names rather than answer nothing.
-  const names = pool.length ? pool : nameCandidates(parts, styleProfile, professionProfile.themes);
-  const start = (attempt * CANDIDATES_PER_DRAFT) % names.length;
+  const names = pool.length ? pool : all;
+  // Attempt n starts n pages into the list; names excluded from it have moved it up already.
+  const skipped = all.length - pool.length;
+  const start = Math.max(0, attempt * CANDIDATES_PER_DRAFT - skipped) % names.length;
   const chosen = Array.from(
     { length: Math.min(CANDIDATES_PER_DRAFT, names.length) },
     (_, i) => names[(start + i) % names.length] ?? "",
