@@ -53,4 +53,14 @@ describe("create wizard, step 1: AI identity", () => {
     // The 400 for the mash is logged by the browser as a failed resource load.
     assertClean([/status of 400/]);
   });
+
+  it("says in the landing FAQ that a creator token is a membership, not a security", async () => {
+    const { page, assertClean } = await openPage(context);
+    await page.goto(server.url);
+    const question = page.locator("#faq h3 > button", { hasText: "Is my token an investment?" });
+    await question.click();
+    const panel = page.locator(`[id="${await question.getAttribute("aria-controls")}"]`);
+    expect(await panel.innerText()).toMatch(/membership, not a security/);
+    assertClean();
+  });
 });
