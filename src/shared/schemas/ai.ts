@@ -21,7 +21,7 @@ export type GenerateIdentityRequest = z.input<typeof GenerateIdentitySchema>;
 export const AllocationSchema = z.object({ label: z.string(), percent: z.number().int() });
 
 /** One drafted identity the person can pick. */
-export const IdentityCandidateSchema = z.object({
+const IdentityCandidateSchema = z.object({
   name: z.string(),
   symbol: z.string(),
   description: z.string(),

@@ -15,7 +15,7 @@ export function isKnownWord(word: string): boolean {
 /** Keyboard mash: a run along a keyboard row, no vowel at all, a long consonant cluster, a
  * letter typed 3+ times in a row, or a syllable stammered ("jkjkjk"). Names and words from
  * other languages pass: they are pronounceable. */
-export function isMash(word: string): boolean {
+function isMash(word: string): boolean {
   if (!/^[a-z]+$/.test(word) || word.length < 4) return false;
   for (const row of RUNS) {
     for (const line of [row, [...row].reverse().join("")]) {

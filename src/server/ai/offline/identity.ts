@@ -11,7 +11,7 @@ import { capitalize, clip, hash, pick, seededRandom, tokenize } from "./text";
 
 export const OFFLINE_LABEL = "drafted offline";
 /** How many drafts one request offers to pick from. */
-export const CANDIDATES_PER_DRAFT = 3;
+const CANDIDATES_PER_DRAFT = 3;
 
 const PROFESSION_NOUN: Record<Profession, string> = {
   creator: "creator",
