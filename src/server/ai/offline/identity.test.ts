@@ -189,6 +189,21 @@ describe("offline drafting quality", () => {
     expect(all(phone)).not.toMatch(/\b(?:iphone|Iphone|IPhone)\b/);
   });
 
+  it("builds names a person would pick: their name, their place with its accents, no verbs or counts", async () => {
+    const leo = await draftIdentityOffline(request("My name is Leo Park and I teach Python to kids"), free);
+    expect(leo.name).toBe("Leo Park's Python");
+    const food = await draftIdentityOffline(
+      request("Food blogger from São Paulo sharing vegan recipes"),
+      free,
+    );
+    expect(food.name).toBe("São Paulo Food Journal");
+    const novels = await draftIdentityOffline(
+      request("Mum of three writing cozy mystery novels set in Cornish fishing villages"),
+      free,
+    );
+    for (const c of novels.candidates) expect(c.name).not.toMatch(/\b(?:Three|Writing|Set)\b/);
+  });
+
   it("offers several candidates, each with its own free symbol", async () => {
     const taken = new Set(["LJK"]);
     const profile = await draftIdentityOffline(request(LISBON, { profession: "musician" }), {

@@ -18,15 +18,16 @@ interface Core {
 export function nameCandidates(parts: Parts, style: StyleProfile, themes: readonly string[]): string[] {
   const { person, place, craft, offering } = parts;
   // The offering has its own names; as a topic it would only repeat them.
-  const topics = parts.topics.filter((t) => t !== offering?.word).map(nameCase);
+  const topics = parts.topics.filter((t) => t !== offering?.word && !EDGE.test(t)).map(nameCase);
   const craftNoun = craft?.noun ?? null;
   const modifier = craft?.modifier ? nameCase(craft.modifier) : null;
   const fallbackNoun = themes[0] ?? "Collective";
 
   // Distinctive cores, most distinctive first; a single word still needs a finish.
   const phrases = parts.phrases
-    .filter((p) => p.includes(" "))
-    .map((p) => ({ words: p.split(" ").map(nameCase) }));
+    .map((p) => nameWords(p))
+    .filter((words) => words.length >= 2)
+    .map((words) => ({ words }));
   // The word the person said first among their phrases: "rust tools" -> Rust.
   const lead = phrases[0]?.words[0] ?? topics[0];
   const cores: Core[] = [
@@ -64,4 +65,15 @@ export function nameCandidates(parts: Parts, style: StyleProfile, themes: readon
   }
   if (out.length === 0) for (const theme of themes) add([theme, style.community]);
   return out;
+}
+
+// Verbs and counts read badly at either end of a name ("Three Writing Cozy", "Novels Set").
+const EDGE = /^(?:\p{L}+ing|one|two|three|four|five|six|seven|eight|nine|ten|set|made|based|about)$/iu;
+
+/** A phrase's words for a name, trimmed of verbs and counts at its ends. */
+function nameWords(phrase: string): string[] {
+  const words = phrase.split(" ");
+  while (words.length && EDGE.test(words[0] ?? "")) words.shift();
+  while (words.length && EDGE.test(words[words.length - 1] ?? "")) words.pop();
+  return words.map(nameCase);
 }

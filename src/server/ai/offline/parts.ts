@@ -36,6 +36,8 @@ const CRAFTS: Record<string, string> = {
   novelist: "Pages",
   poet: "Verse",
   journalist: "Dispatch",
+  blogger: "Journal",
+  vlogger: "Channel",
   podcaster: "Podcast",
   streamer: "Stream",
   youtuber: "Channel",

@@ -152,7 +152,7 @@ const ROLES = new Set(
 /** A person's name when the text gives one: "I'm Maya", "my name is Leo Park", "Maya here". */
 export function personName(text: string): string | null {
   const patterns = [
-    /\bmy name is ([A-Z][a-zA-Z'-]+(?: [A-Z][a-zA-Z'-]+)?)/,
+    /\b[Mm]y name is ([A-Z][a-zA-Z'-]+(?: [A-Z][a-zA-Z'-]+)?)/,
     /\b(?:I am|I'm|Im|this is|call me) ([A-Z][a-zA-Z'-]+(?: [A-Z][a-zA-Z'-]+)?)/,
     /^([A-Z][a-zA-Z'-]+) here\b/,
   ];
