@@ -15,6 +15,7 @@ import {
   EMPTY_TOKEN_FORM,
   formFromProfile,
   type LaunchWallet,
+  pickCandidate,
   useCreateWizard,
   WIZARD_STEPS,
 } from "@/features/create/hooks/use-create-wizard";
@@ -164,6 +165,12 @@ export default function CreatePage() {
             generating={ai.isPending}
             onIdentityChange={(identity) => dispatch({ type: "identity", identity })}
             onGenerate={generate}
+            onPick={(candidate) => {
+              if (!state.profile) return;
+              const profile = pickCandidate(state.profile, candidate);
+              dispatch({ type: "profile", profile });
+              form.reset(formFromProfile(profile));
+            }}
             onContinue={afterIdentity}
             onSkip={afterIdentity}
           />

@@ -11,18 +11,33 @@ export const GenerateIdentitySchema = z.object({
   goals: z.string().trim().max(300).default("build community"),
   audience: z.string().trim().max(300).default("supporters"),
   style: z.enum(STYLES).default("professional"),
+  /** 0 for a first draft; "Generate again" sends 1, 2, …: each attempt offers other names. */
+  attempt: z.number().int().min(0).max(1000).default(0),
+  /** Names the person has already been shown for this text: never offered again. */
+  exclude: z.array(z.string().trim().max(100)).max(50).default([]),
 });
 export type GenerateIdentityRequest = z.input<typeof GenerateIdentitySchema>;
 
 export const AllocationSchema = z.object({ label: z.string(), percent: z.number().int() });
 
-/** The AI profile (spec section 3) plus which engine drafted it. */
-export const AiProfileSchema = z.object({
+/** One drafted identity the person can pick. */
+const IdentityCandidateSchema = z.object({
   name: z.string(),
   symbol: z.string(),
   description: z.string(),
   tagline: z.string(),
+});
+export type IdentityCandidate = z.infer<typeof IdentityCandidateSchema>;
+
+/** The AI profile (spec section 3) plus which engine drafted it. `candidates` are the drafts
+ * offered, the first being the one at the top level; each has its own free symbol. */
+export const AiProfileSchema = IdentityCandidateSchema.extend({
+  candidates: z.array(IdentityCandidateSchema).min(1),
   tokenomics: z.object({ totalSupply: z.string(), allocation: z.array(AllocationSchema) }),
   engine: z.object({ kind: z.enum(["offline", "provider"]), label: z.string() }),
 });
 export type AiProfile = z.infer<typeof AiProfileSchema>;
+
+/** Why a draft was refused before any engine ran. */
+export const NOT_A_DESCRIPTION_MESSAGE =
+  'That doesn\'t read like a description. Tell us in a few words who you are and what you make, e.g. "I paint murals in Oakland".';

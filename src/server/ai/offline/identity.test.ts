@@ -3,10 +3,12 @@ import { AiProfileSchema, GenerateIdentitySchema } from "@shared/schemas/ai";
 import { TokenFormSchema } from "@shared/schemas/token";
 import { describe, expect, it } from "vitest";
 import type { DraftContext } from "../engine";
+import { findBannedPhrase } from "../wording";
+import { isDescription } from "./description-check";
 import { draftIdentityOffline } from "./identity";
 
 const free: DraftContext = { isSymbolTaken: async () => false };
-const request = (userInput: string, extra: Record<string, string> = {}) =>
+const request = (userInput: string, extra: Record<string, unknown> = {}) =>
   GenerateIdentitySchema.parse({ userInput, ...extra });
 
 const TEXT = "I'm Maya, I paint watercolor landscapes of the Scottish highlands and teach watercolor online.";
@@ -86,7 +88,7 @@ describe("offline identity drafting", () => {
     // The profession is named once ("a developer"), not again as a topic; the person's own
     // phrases stay together.
     expect(dev.description.match(/\bdevelopers?\b/g)?.length).toBe(1);
-    expect(dev.description).toContain("rust tools");
+    expect(dev.description).toContain("Rust tools");
   });
 
   it("lets profession and style visibly change the result", async () => {
@@ -136,11 +138,11 @@ describe("offline identity drafting", () => {
     const ctx: DraftContext = { isSymbolTaken: async () => ++calls <= 200 };
     const profile = await draftIdentityOffline(request(TEXT), ctx);
     expect(profile.symbol).toMatch(/^[A-Z]{3,6}$/);
-    expect(calls).toBe(201);
+    expect(calls).toBe(200 + profile.candidates.length);
   });
 
-  it("copes with input that has no usable words", async () => {
-    const profile = await draftIdentityOffline(request("!!!! ???? 1234 5678 ...."), free);
+  it("copes with input that has few usable words", async () => {
+    const profile = await draftIdentityOffline(request("!!!! ???? 1234 5678 .... ok"), free);
     expect(
       TokenFormSchema.safeParse({ ...profile, totalSupply: profile.tokenomics.totalSupply }).success,
     ).toBe(true);
@@ -153,5 +155,124 @@ describe("offline identity drafting", () => {
     expect(profile.name.length).toBeLessThanOrEqual(50);
     expect(profile.description.length).toBeLessThanOrEqual(500);
     expect(profile.tagline.length).toBeLessThanOrEqual(120);
+  });
+});
+
+// The examples of the "rough edges" issue, point 5.
+const LISBON = "I'm a jazz pianist in Lisbon teaching online masterclasses";
+const all = (p: Awaited<ReturnType<typeof draftIdentityOffline>>) =>
+  p.candidates.flatMap((c) => [c.name, c.tagline, c.description]).join("\n");
+
+describe("offline drafting quality", () => {
+  it("names the Lisbon jazz pianist from place, craft and offering, not 'Records of Pianist'", async () => {
+    const profile = await draftIdentityOffline(request(LISBON, { profession: "musician" }), free);
+    const names = profile.candidates.map((c) => c.name);
+    expect(names).toEqual(["Lisbon Jazz Keys", "Jazz Keys", "Masterclass Circle"]);
+    expect(profile.name).toBe("Lisbon Jazz Keys");
+    for (const style of STYLES) {
+      const p = await draftIdentityOffline(request(LISBON, { profession: "musician", style }), free);
+      expect(all(p), style).not.toMatch(/Records of|of Pianist|Pianist (Token|Records)/);
+    }
+  });
+
+  it("keeps proper nouns as written: Lisbon keeps its capital, iPhone its casing", async () => {
+    for (const style of STYLES) {
+      const p = await draftIdentityOffline(request(LISBON, { style }), free);
+      expect(all(p)).toContain("Lisbon");
+      expect(all(p), style).not.toMatch(/\blisbon\b/);
+    }
+    const phone = await draftIdentityOffline(
+      request("I review every iPhone app I can find and post videos about them"),
+      free,
+    );
+    expect(all(phone)).toContain("iPhone");
+    expect(all(phone)).not.toMatch(/\b(?:iphone|Iphone|IPhone)\b/);
+  });
+
+  it("builds names a person would pick: their name, their place with its accents, no verbs or counts", async () => {
+    const leo = await draftIdentityOffline(request("My name is Leo Park and I teach Python to kids"), free);
+    expect(leo.name).toBe("Leo Park's Python");
+    const food = await draftIdentityOffline(
+      request("Food blogger from São Paulo sharing vegan recipes"),
+      free,
+    );
+    expect(food.name).toBe("São Paulo Food Journal");
+    const novels = await draftIdentityOffline(
+      request("Mum of three writing cozy mystery novels set in Cornish fishing villages"),
+      free,
+    );
+    for (const c of novels.candidates) expect(c.name).not.toMatch(/\b(?:Three|Writing|Set)\b/);
+  });
+
+  it("offers several candidates, each with its own free symbol", async () => {
+    const taken = new Set(["LJK"]);
+    const profile = await draftIdentityOffline(request(LISBON, { profession: "musician" }), {
+      isSymbolTaken: async (s) => taken.has(s),
+    });
+    expect(profile.candidates).toHaveLength(3);
+    expect(profile.candidates[0]).toMatchObject({ name: profile.name, symbol: profile.symbol });
+    const symbols = profile.candidates.map((c) => c.symbol);
+    expect(new Set(symbols).size).toBe(3);
+    expect(symbols).not.toContain("LJK");
+    for (const c of profile.candidates) {
+      expect(
+        TokenFormSchema.safeParse({ ...c, totalSupply: profile.tokenomics.totalSupply }).success,
+        c.name,
+      ).toBe(true);
+      expect(c.description).toContain(c.name);
+    }
+  });
+
+  it("gives a different draft on retry, and never a name in exclude", async () => {
+    const first = await draftIdentityOffline(request(LISBON), free);
+    const again = await draftIdentityOffline(request(LISBON, { attempt: 1 }), free);
+    expect(again.name).not.toBe(first.name);
+    const shown = first.candidates.map((c) => c.name);
+    expect(again.candidates.map((c) => c.name).filter((n) => shown.includes(n))).toEqual([]);
+    // The client's retry sends both: the next names, not the ones after them.
+    const retry = await draftIdentityOffline(request(LISBON, { attempt: 1, exclude: shown }), free);
+    expect(retry.candidates.map((c) => c.name)).toEqual(again.candidates.map((c) => c.name));
+    const excluded = await draftIdentityOffline(request(LISBON, { exclude: [first.name] }), free);
+    expect(excluded.candidates.map((c) => c.name)).not.toContain(first.name);
+  });
+
+  it("refuses keyboard mash as a description and accepts short real ones", () => {
+    for (const mash of ["asdfghjkl qwerty", "qwertyuiop", "jkjkjkjk fjfjfjfj", "!!!! ???? 1234 5678 ...."])
+      expect(isDescription(mash), mash).toBe(false);
+    for (const text of [
+      "Developer here building rust tools",
+      "I paint murals in Oakland",
+      LISBON,
+      "Sou pianista de jazz em Lisboa",
+    ])
+      expect(isDescription(text), text).toBe(true);
+  });
+
+  it("never uses investment or profit language, even when the person does", async () => {
+    const inputs = [
+      LISBON,
+      TEXT,
+      "I coach people on investing, passive income and profit from stocks to get returns and gains",
+    ];
+    for (const userInput of inputs) {
+      for (const profession of PROFESSIONS) {
+        for (const style of STYLES) {
+          const p = await draftIdentityOffline(
+            request(userInput, { profession, style, goals: "make a profit" }),
+            free,
+          );
+          expect(findBannedPhrase(all(p)), `${profession}/${style}: ${all(p)}`).toBeNull();
+        }
+      }
+    }
+  });
+
+  it("says the token is a membership, not a security, in every style", async () => {
+    for (const style of STYLES) {
+      const p = await draftIdentityOffline(request(LISBON, { style }), free);
+      expect(p.description, style).toMatch(/membership/);
+      expect(p.description, style).toMatch(/not a security/);
+      expect(p.tagline, style).not.toMatch(/invest/i);
+    }
   });
 });

@@ -1,12 +1,17 @@
 import type { Profession } from "@shared/constants";
 import { LIMITS } from "@shared/constants";
-import type { AiProfile } from "@shared/schemas/ai";
+import type { AiProfile, IdentityCandidate } from "@shared/schemas/ai";
 import type { DraftContext, IdentityRequest } from "../engine";
-import { PROFESSION_PROFILES, STYLE_PROFILES } from "./profiles";
+import { dropBannedSentences, findBannedPhrase, scrubBanned } from "../wording";
+import { nameCandidates } from "./names";
+import { extractParts, type Parts } from "./parts";
+import { PROFESSION_PROFILES, STYLE_PROFILES, type StyleProfile } from "./profiles";
 import { pickFreeSymbol, symbolCandidates } from "./symbol";
-import { capitalize, clip, hash, keyPhrases, keywords, personName, pick, seededRandom } from "./text";
+import { capitalize, clip, hash, pick, seededRandom, tokenize } from "./text";
 
 export const OFFLINE_LABEL = "drafted offline";
+/** How many drafts one request offers to pick from. */
+const CANDIDATES_PER_DRAFT = 3;
 
 const PROFESSION_NOUN: Record<Profession, string> = {
   creator: "creator",
@@ -17,60 +22,84 @@ const PROFESSION_NOUN: Record<Profession, string> = {
   developer: "developer",
 };
 
-/** Drafts a token identity from the person's own words with templates chosen by profession
- * and style. Same request -> same draft (seeded), so a retry is stable, while any change in
- * the text, profession or style changes the result. Always passes TokenFormSchema. */
+/** Drafts token identities from the person's own words: names from what is distinctive in
+ * them (place, craft, offering), proper nouns as written, templates by profession and style.
+ * Seeded by the request: the same request gives the same drafts, and each `attempt` offers
+ * the next names of the list (never one in `exclude`). Always passes TokenFormSchema. */
 export async function draftIdentityOffline(
   request: IdentityRequest,
   context: DraftContext,
   engine: AiProfile["engine"] = { kind: "offline", label: OFFLINE_LABEL },
 ): Promise<AiProfile> {
-  const { userInput, profession, style } = request;
-  const seed = hash(`${userInput}\u0000${profession}\u0000${style}`);
+  const { userInput, profession, style, attempt } = request;
+  const seed = hash(`${userInput}\u0000${profession}\u0000${style}\u0000${attempt}`);
   const random = seededRandom(seed);
   const professionProfile = PROFESSION_PROFILES[profession];
   const styleProfile = STYLE_PROFILES[style];
-
-  const name = personName(userInput);
-  // The profession is said by the templates; as a keyword it would only repeat it.
   const noun = PROFESSION_NOUN[profession];
-  const words = keywords(userInput, 8)
-    .filter((w) => w !== noun && w !== `${noun}s`)
-    .slice(0, 6);
-  const lead = capitalize(name?.split(" ")[0] ?? words[0] ?? pick(professionProfile.themes, random));
-  const theme = pick(professionProfile.themes, random);
-  const tokenName = clip(cleanName(pick(styleProfile.names, random)(lead, theme)), LIMITS.nameMax);
+  const parts = extractParts(scrubBanned(userInput), [noun]);
 
-  const symbol = await pickFreeSymbol(
-    symbolCandidates(name ? [lead, ...words] : [...words, theme], seed),
-    (s) => context.isSymbolTaken(s),
-    seed,
+  const excluded = new Set(request.exclude.map((n) => n.toLowerCase()));
+  const all = nameCandidates(parts, styleProfile, professionProfile.themes);
+  const pool = all.filter((n) => !excluded.has(n.toLowerCase()));
+  // Everything shown already: start over from the best names rather than answer nothing.
+  const names = pool.length ? pool : all;
+  // Attempt n starts n pages into the list; names excluded from it have moved it up already.
+  const skipped = all.length - pool.length;
+  const start = Math.max(0, attempt * CANDIDATES_PER_DRAFT - skipped) % names.length;
+  const chosen = Array.from(
+    { length: Math.min(CANDIDATES_PER_DRAFT, names.length) },
+    (_, i) => names[(start + i) % names.length] ?? "",
   );
 
-  const who = name ? `${PROFESSION_NOUN[profession]} ${name}` : article(PROFESSION_NOUN[profession]);
-  const topics = describeTopics(keyPhrases(userInput, words), profession);
-  const perk = pick(professionProfile.perks, random);
-  const goals = request.goals.trim() || "build community";
-  const audience = request.audience.trim() || "supporters";
-  const description = clip(
-    [
-      pick(styleProfile.openings, random)(tokenName, who, topics),
-      `Holders get ${perk}.`,
-      styleProfile.closing(symbol, goals.toLowerCase(), audience.toLowerCase()),
-    ].join(" "),
-    LIMITS.descriptionMax,
-  );
-  const topic = words[0] ?? `${PROFESSION_NOUN[profession]} work`;
-  const tagline = clip(
-    capitalize(pick(styleProfile.taglines, random)(lead, professionProfile.fans, topic)),
-    120,
-  );
+  const who = describePerson(parts, noun);
+  const topics = describeTopics(parts, noun);
+  const topic = parts.phrases[0] ?? parts.topics[0] ?? `${noun} work`;
+  // The person's goals and audience are echoed, unless they talk money.
+  const goals = clean(request.goals, "build community").toLowerCase();
+  const audience = clean(request.audience, "supporters").toLowerCase();
+
+  const used = new Set<string>();
+  const candidates: IdentityCandidate[] = [];
+  for (const fullName of chosen) {
+    const name = clip(fullName, LIMITS.nameMax);
+    const symbolSeed = hash(`${name}\u0000${seed}`);
+    const symbol = await pickFreeSymbol(
+      symbolCandidates(symbolWords(name, parts), symbolSeed),
+      async (s) => used.has(s) || (await context.isSymbolTaken(s)),
+      symbolSeed,
+    );
+    used.add(symbol);
+    const lead = parts.person ?? name;
+    const description = dropBannedSentences(
+      clip(
+        [
+          pick(styleProfile.openings, random)(name, who, topics),
+          `Holders get ${pick(professionProfile.perks, random)}.`,
+          styleProfile.closing(symbol, goals, audience),
+        ].join(" "),
+        LIMITS.descriptionMax,
+      ),
+    );
+    const tagline = clip(
+      capitalize(taglineFor(styleProfile.taglines, random, lead, professionProfile.fans, topic)),
+      120,
+    );
+    candidates.push({
+      name,
+      symbol,
+      description,
+      tagline: findBannedPhrase(tagline)
+        ? `Membership for the ${professionProfile.fans} of ${name}.`
+        : tagline,
+    });
+  }
+  const [first] = candidates;
+  if (!first) throw new Error("no name candidates");
 
   return {
-    name: tokenName,
-    symbol,
-    description,
-    tagline,
+    ...first,
+    candidates,
     tokenomics: {
       totalSupply: professionProfile.totalSupply,
       allocation: professionProfile.allocation.map((a) => ({ ...a })),
@@ -79,17 +108,57 @@ export async function draftIdentityOffline(
   };
 }
 
-function article(noun: string): string {
-  return /^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`;
+/** A seeded tagline that does not say the topic twice ("Oakland Murals' murals"). */
+function taglineFor(
+  templates: StyleProfile["taglines"],
+  random: () => number,
+  lead: string,
+  fans: string,
+  topic: string,
+): string {
+  const first = Math.floor(random() * templates.length);
+  const said = topic.toLowerCase();
+  for (let i = 0; i < templates.length; i++) {
+    const line = templates[(first + i) % templates.length]?.(lead, fans, topic) ?? "";
+    if (line.toLowerCase().split(said).length <= 2) return line;
+  }
+  return `Membership for the ${fans} of ${lead}.`;
 }
 
-function cleanName(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
+/** "Lisbon jazz pianist Maya", "a Lisbon jazz pianist", "an artist". */
+function describePerson(parts: Parts, noun: string): string {
+  const craft = parts.craft ? [parts.craft.modifier, parts.craft.word].filter(Boolean).join(" ") : noun;
+  const role = [parts.place, craft].filter(Boolean).join(" ");
+  return parts.person ? `${role} ${parts.person}` : article(role);
 }
 
-function describeTopics(phrases: string[], profession: Profession): string {
-  const topics = phrases.slice(0, 3);
-  if (topics.length === 0) return `${PROFESSION_NOUN[profession]} work`;
+function describeTopics(parts: Parts, noun: string): string {
+  const topics = parts.phrases.slice(0, 3);
+  if (topics.length === 0) return `${noun} work`;
   if (topics.length === 1) return topics.join("");
   return `${topics.slice(0, -1).join(", ")} and ${topics[topics.length - 1]}`;
+}
+
+/** Words for the symbol: the name's own, minus the style's finishing words. */
+function symbolWords(name: string, parts: Parts): string[] {
+  const words = name.replace(/'s\b/g, "").split(" ");
+  const distinctive = words.filter(
+    (w) =>
+      !/^(?:Collective|Guild|Society|Sessions|Studio|Atelier|Club|Crew|Hangout|Labs|Network|Protocol|Circle|Salon)$/.test(
+        w,
+      ),
+  );
+  const out = distinctive.length ? distinctive : words;
+  // Three or more words: their initials make a readable ticker ("Lisbon Jazz Keys" -> LJK).
+  const initials = out.length >= 3 ? [out.map((w) => w[0] ?? "").join("")] : [];
+  return [...initials, ...out, ...parts.topics].flatMap((w) => tokenize(w).slice(0, 1));
+}
+
+function clean(text: string, fallback: string): string {
+  const value = text.trim();
+  return value && !findBannedPhrase(value) ? value : fallback;
+}
+
+function article(noun: string): string {
+  return /^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`;
 }

@@ -18,7 +18,7 @@ export interface ProfessionProfile {
 export const PROFESSION_PROFILES: Record<Profession, ProfessionProfile> = {
   creator: {
     themes: ["Collective", "Circle", "Hub", "Crew"],
-    fans: "community",
+    fans: "supporters",
     perks: ["early access to new content", "behind-the-scenes drops", "a vote on what comes next"],
     totalSupply: "1000000",
     allocation: [
@@ -93,72 +93,81 @@ export const PROFESSION_PROFILES: Record<Profession, ProfessionProfile> = {
 };
 
 export interface StyleProfile {
-  /** Name patterns: `w` is the person's word (a keyword or their name), `t` a profession theme. */
-  names: ReadonlyArray<(w: string, t: string) => string>;
-  /** `w` the lead word, `topic` the person's main subject (lower case). */
-  taglines: ReadonlyArray<(w: string, fans: string, topic: string) => string>;
+  /** How a name's distinctive core is finished, in order of preference: "" keeps the core as
+   * it is ("Lisbon Jazz Keys"), a word is appended ("Jazz Keys Club"). */
+  finishes: readonly string[];
+  /** The word that makes an offering a community: "Masterclass Circle". */
+  community: string;
+  /** `lead` the person or their core, `fans` what they are called, `topic` the main subject. */
+  taglines: ReadonlyArray<(lead: string, fans: string, topic: string) => string>;
   /** Opening sentence of the description. */
   openings: ReadonlyArray<(name: string, who: string, topics: string) => string>;
+  /** Says what holding the token is: a membership, never a security or a promise of money. */
   closing: (symbol: string, goals: string, audience: string) => string;
 }
 
 export const STYLE_PROFILES: Record<Style, StyleProfile> = {
   professional: {
-    names: [(w, t) => `${w} ${t}`, (w) => `${w} Token`, (w, t) => `${w} ${t} Token`],
+    finishes: ["", "Collective", "Guild", "Society"],
+    community: "Circle",
     taglines: [
-      (w, fans) => `The official token of ${w} and its ${fans}.`,
-      (w) => `Invest in ${possessive(w)} work and share in its growth.`,
-      (_w, fans) => `Verified ownership for a loyal circle of ${fans}.`,
+      (lead, fans) => `The official membership for ${lead} and its ${fans}.`,
+      (lead, _fans, topic) => `A closer seat at ${possessive(lead)} ${topic}.`,
+      (_lead, fans) => `Verified membership for a loyal circle of ${fans}.`,
     ],
     openings: [
       (name, who, topics) => `${name} is the official community token of ${who}, focused on ${topics}.`,
-      (name, who, topics) => `${name} connects ${who} with the people who support their work in ${topics}.`,
+      (name, who, topics) => `${name} connects ${who} with the people who follow their work in ${topics}.`,
     ],
     closing: (symbol, goals, audience) =>
-      `Holding ${symbol} gives ${audience} a transparent, fixed-supply stake in the journey, with one clear goal: ${goals}.`,
+      `${symbol} is a membership, not a security: it gives ${audience} access and a voice as we ${goals}.`,
   },
   creative: {
-    names: [(w) => `${w} Dreams`, (w, t) => `${t} of ${w}`, (w) => `${w} Spark`, (w) => `${w} Muse`],
+    finishes: ["Sessions", "Studio", "", "Atelier"],
+    community: "Salon",
     taglines: [
-      (_w, _fans, topic) => `Where ${topic} becomes a shared story.`,
-      (_w, fans) => `Every ${fans.replace(/s$/, "")} holds a brushstroke of the story.`,
-      (_w, _fans, topic) => `Imagine ${topic}, owned together.`,
+      (_lead, _fans, topic) => `Where ${topic} becomes a shared story.`,
+      () => "Every holder writes a line of the story.",
+      (_lead, _fans, topic) => `Imagine ${topic}, made together.`,
     ],
     openings: [
       (name, who, topics) =>
-        `${name} is a living canvas: ${who} turns ${topics} into something fans can hold.`,
+        `${name} is a living canvas: ${who} turns ${topics} into something the community can hold.`,
       (name, who, topics) => `Born from ${topics}, ${name} is how ${who} invites everyone into the studio.`,
     ],
     closing: (symbol, goals, audience) =>
-      `Each ${symbol} is a small piece of the story, shared with ${audience} who want to ${goals}.`,
+      `Each ${symbol} is a membership in the story, not a security, shared with ${audience} who want to ${goals}.`,
   },
   casual: {
-    names: [(w) => `${w} Crew Coin`, (w) => `${w} Club`, (w, t) => `${w} ${t} Club`],
+    finishes: ["Club", "Crew", "", "Hangout"],
+    community: "Club",
     taglines: [
-      (w) => `Hang out with ${w} and get the good stuff first.`,
-      (_w, fans) => `Made for the ${fans} who show up every time.`,
-      (w) => `${w}, but you own a piece of it.`,
+      (lead) => `Hang out with ${lead} and get the good stuff first.`,
+      (_lead, fans) => `Made for the ${fans} who show up every time.`,
+      (lead) => `${lead}, with you in the room.`,
     ],
     openings: [
       (name, who, topics) => `Hey! ${name} is the fan token for ${who}: think ${topics} and good company.`,
       (name, who, topics) => `${name} is a simple way to back ${who} and hang out around ${topics}.`,
     ],
     closing: (symbol, goals, audience) =>
-      `Grab some ${symbol}, join the ${audience}, and let's ${goals} together.`,
+      `Grab some ${symbol}, join the ${audience}, and let's ${goals} together. It's a membership, not a security.`,
   },
   technical: {
-    names: [(w) => `${w} Protocol`, (w, t) => `${w} ${t} Network`, (w) => `${w} Access Token`],
+    finishes: ["Labs", "Network", "Protocol", ""],
+    community: "Network",
     taglines: [
-      (_w, _fans, topic) => `Fixed-supply access token for the ${topic} ecosystem.`,
-      (_w, fans) => `On-chain membership and utility for ${fans}.`,
-      (w) => `Programmable access to ${w}, verifiable on Solana.`,
+      (_lead, _fans, topic) => `Fixed-supply membership token for the ${topic} community.`,
+      (_lead, fans) => `On-chain membership and access for ${fans}.`,
+      (lead) => `Programmable access to ${lead}, verifiable on Solana.`,
     ],
     openings: [
-      (name, who, topics) => `${name} is a Token-2022 utility token issued by ${who}, scoped to ${topics}.`,
+      (name, who, topics) =>
+        `${name} is a Token-2022 membership token issued by ${who}, scoped to ${topics}.`,
       (name, who, topics) =>
         `${name} gates access to ${possessive(who)} work on ${topics} with on-chain, verifiable holdings.`,
     ],
     closing: (symbol, goals, audience) =>
-      `${symbol} has a fixed supply (mint authority revoked at launch) and no freeze authority; ${audience} hold it to ${goals}.`,
+      `${symbol} is a fixed-supply membership token, not a security (mint authority revoked at launch, no freeze authority); ${audience} hold it to ${goals}.`,
   },
 };

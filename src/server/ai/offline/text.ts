@@ -61,7 +61,20 @@ const WEAK = new Set(
 
 // The word after one of these is usually a verb: "I produce synthwave", "we run a studio",
 // "fans to vote on". As a token's name it would read as a noun ("Sound of Produce").
-const BEFORE_VERB = new Set(["i", "we", "also", "to", "ill", "usually", "often"]); // "ill": "I'll", tokenized
+// "ill": "I'll", tokenized.
+const BEFORE_VERB = new Set([
+  "i",
+  "we",
+  "also",
+  "to",
+  "ill",
+  "usually",
+  "often",
+  "can",
+  "will",
+  "could",
+  "would",
+]);
 
 /** The content words of a text, most salient first: frequency, then nouns over verbs and
  * fillers, then first use (people tend to say the main thing early). */
@@ -139,7 +152,7 @@ const ROLES = new Set(
 /** A person's name when the text gives one: "I'm Maya", "my name is Leo Park", "Maya here". */
 export function personName(text: string): string | null {
   const patterns = [
-    /\bmy name is ([A-Z][a-zA-Z'-]+(?: [A-Z][a-zA-Z'-]+)?)/,
+    /\b[Mm]y name is ([A-Z][a-zA-Z'-]+(?: [A-Z][a-zA-Z'-]+)?)/,
     /\b(?:I am|I'm|Im|this is|call me) ([A-Z][a-zA-Z'-]+(?: [A-Z][a-zA-Z'-]+)?)/,
     /^([A-Z][a-zA-Z'-]+) here\b/,
   ];

@@ -4,7 +4,7 @@ import type { AgentChatRequest, AiEngine, ChatReply, DraftContext, IdentityReque
 import type { AiLog } from "../log";
 import type { OfflineEngine } from "../offline/engine";
 import { streamChatWithModel } from "./chat";
-import { classify, FAILURE_WORDS, type Failure } from "./failure";
+import { classify, FAILURE_WORDS, type Failure, UnusableAnswer } from "./failure";
 import { draftIdentityWithModel } from "./identity";
 
 export interface ProviderEngineOptions {
@@ -33,6 +33,7 @@ export class ProviderEngine implements AiEngine {
     const deadline = Date.now() + this.opts.timeoutMs;
     const engine = { kind: "provider" as const, label: `drafted by ${this.label}` };
     let failure: Failure | null = null;
+    let hint: string | undefined;
     for (let attempt = 1; attempt <= 2; attempt++) {
       const remaining = deadline - Date.now();
       if (remaining < 50) break;
@@ -43,10 +44,12 @@ export class ProviderEngine implements AiEngine {
           context,
           engine,
           AbortSignal.timeout(remaining),
-          failure ? "invalid JSON or fields out of range" : undefined,
+          hint,
         );
       } catch (err) {
         failure = classify(err, this.opts.secrets);
+        // Our own repair says what was wrong (no request details in it); else the JSON was.
+        hint = err instanceof UnusableAnswer ? err.message : "invalid JSON or fields out of range";
         this.opts.log.warn("AI provider identity draft failed", {
           attempt,
           kind: failure.kind,

@@ -240,6 +240,87 @@ describe("identity drafting through an OpenAI-compatible server (Ollama, LM Stud
   });
 });
 
+describe("identity drafting rules for providers", () => {
+  const prompt = (i: number) => JSON.stringify(fake.requests[i]?.body);
+
+  it("tells the model the naming, proper-noun and no-investment rules, and the names already shown", async () => {
+    fake.enqueue({ kind: "text", text: JSON.stringify(good) });
+    await openai().draftIdentity(
+      GenerateIdentitySchema.parse({ ...request, attempt: 2, exclude: ["Maya Muse", "Highland Studio"] }),
+      free,
+    );
+    const sent = prompt(0);
+    expect(sent).toContain("membership, not a security");
+    expect(sent).toContain("Never use investment or profit language");
+    expect(sent).toContain("Keep proper nouns and brands exactly as the person wrote them");
+    expect(sent).toContain(
+      "Names already shown to the person (propose different ones): Maya Muse; Highland Studio",
+    );
+  });
+
+  it("offers the model's alternatives as candidates, each with a distinct free symbol, none already shown", async () => {
+    fake.enqueue({
+      kind: "text",
+      text: JSON.stringify({
+        ...good,
+        alternatives: [
+          { name: "Maya Muse", symbol: "HIGHW", tagline: "Shown before." },
+          { name: "Glen Palette", symbol: "HIGHW", tagline: "Colour of the glens." },
+          { name: "Loch Light", symbol: "LOCH", tagline: "Light on the water." },
+        ],
+      }),
+    });
+    const profile = await openai().draftIdentity(
+      GenerateIdentitySchema.parse({ ...request, exclude: ["maya muse"] }),
+      { isSymbolTaken: async (s) => s === "LOCH" },
+    );
+    expect(profile.candidates.map((c) => c.name)).toEqual([
+      "Highland Watercolors",
+      "Glen Palette",
+      "Loch Light",
+    ]);
+    const symbols = profile.candidates.map((c) => c.symbol);
+    expect(symbols[0]).toBe("HIGHW");
+    expect(new Set(symbols).size).toBe(3);
+    expect(symbols).not.toContain("LOCH");
+    expect(profile.candidates[1]?.tagline).toBe("Colour of the glens.");
+  });
+
+  it("drops investment sentences from the description, and asks again when the name or tagline talks money", async () => {
+    fake.enqueue(
+      {
+        kind: "text",
+        text: JSON.stringify({
+          ...good,
+          tagline: "Invest early, profit together.",
+          description: "Watercolor landscapes of the highlands. Watch your returns grow!",
+        }),
+      },
+      {
+        kind: "text",
+        text: JSON.stringify({
+          ...good,
+          description: "Watercolor landscapes of the highlands. Holders' price goes up as we grow.",
+        }),
+      },
+    );
+    const profile = await openai().draftIdentity(request, free);
+    expect(profile.engine.kind).toBe("provider");
+    expect(profile.tagline).toBe(good.tagline);
+    expect(profile.description).toBe("Watercolor landscapes of the highlands.");
+    expect(fake.requests).toHaveLength(2);
+    expect(prompt(1)).toContain("must not use investment or profit language");
+  });
+
+  it("falls back offline when the model keeps talking money", async () => {
+    const money = { kind: "text" as const, text: JSON.stringify({ ...good, name: "Profit Palette" }) };
+    fake.enqueue(money, money);
+    const profile = await openai().draftIdentity(request, free);
+    expect(profile.engine).toEqual({ kind: "offline", label: "drafted offline (provider answer unusable)" });
+    expect(JSON.stringify(profile)).not.toMatch(/profit/i);
+  });
+});
+
 const chatRequest: AgentChatRequest = {
   agent: {
     name: "Creative Catalyst",

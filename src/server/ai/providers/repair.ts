@@ -1,11 +1,12 @@
 import { LIMITS } from "@shared/constants";
-import type { AiProfile } from "@shared/schemas/ai";
+import type { AiProfile, IdentityCandidate } from "@shared/schemas/ai";
 import { MAX_TOTAL_SUPPLY, TokenFormSchema } from "@shared/schemas/token";
 import { z } from "zod";
 import type { DraftContext, IdentityRequest } from "../engine";
 import { PROFESSION_PROFILES } from "../offline/profiles";
 import { pickFreeSymbol, symbolCandidates } from "../offline/symbol";
 import { clip, hash, tokenize } from "../offline/text";
+import { dropBannedSentences, findBannedPhrase } from "../wording";
 import { UnusableAnswer } from "./failure";
 
 /** What we ask the model for. Loose on purpose: lengths, case and sums are repaired here
@@ -15,6 +16,11 @@ export const ModelIdentitySchema = z.object({
   symbol: z.string().describe("Ticker: 3 to 6 uppercase letters A-Z"),
   description: z.string().describe("At most 500 characters, in the requested style"),
   tagline: z.string().describe("One line, at most 120 characters"),
+  alternatives: z
+    .array(z.object({ name: z.string(), symbol: z.string(), tagline: z.string() }))
+    .describe("2 more names the person could pick instead, each with its own symbol and tagline")
+    // A model that leaves them out still gave a usable draft.
+    .default([]),
   totalSupply: z.string().describe("Whole number of tokens as digits, e.g. 1000000"),
   allocation: z
     .array(z.object({ label: z.string(), percent: z.number() }))
@@ -22,28 +28,63 @@ export const ModelIdentitySchema = z.object({
 });
 export type ModelIdentity = z.infer<typeof ModelIdentitySchema>;
 
-/** Makes a model's draft fit the token form and the platform: trims, clips, fixes the
- * symbol's case and length (and picks a free one), parses the supply, normalises the
- * allocation to integers summing to 100. Throws UnusableAnswer when nothing usable is left. */
+/** Makes a model's draft fit the token form and the platform: trims, clips, fixes each
+ * symbol's case and length (and picks free, distinct ones), drops names already shown and
+ * sentences with investment language, parses the supply, normalises the allocation to
+ * integers summing to 100. Throws UnusableAnswer (its message is the hint for the retry) when
+ * nothing usable is left. */
 export async function repairIdentity(
   draft: ModelIdentity,
   request: IdentityRequest,
   context: DraftContext,
   engine: AiProfile["engine"],
 ): Promise<AiProfile> {
-  const name = clip(draft.name.replace(/\s+/g, " ").trim(), LIMITS.nameMax);
-  if (!name) throw new UnusableAnswer("the draft has no name");
+  const description = dropBannedSentences(clip(draft.description.trim(), LIMITS.descriptionMax));
+  if (!description) throw new UnusableAnswer("the description must not use investment or profit language");
+  const excluded = new Set(request.exclude.map((n) => n.toLowerCase()));
+  const drafts = [draft, ...draft.alternatives].map((d) => ({
+    name: clip(d.name.replace(/\s+/g, " ").trim(), LIMITS.nameMax),
+    symbol: d.symbol,
+    tagline: clip(d.tagline.replace(/\s+/g, " ").trim(), 120),
+  }));
+  const usable = drafts.filter(
+    (d, i) =>
+      d.name &&
+      !excluded.has(d.name.toLowerCase()) &&
+      !findBannedPhrase(`${d.name} ${d.tagline}`) &&
+      drafts.findIndex((o) => o.name.toLowerCase() === d.name.toLowerCase()) === i,
+  );
+  if (usable.length === 0) {
+    throw new UnusableAnswer(
+      drafts.some((d) => findBannedPhrase(`${d.name} ${d.tagline}`))
+        ? "names and taglines must not use investment or profit language"
+        : "every name was already shown: propose new ones",
+    );
+  }
 
-  const proposed = draft.symbol.toUpperCase().replace(/[^A-Z]/g, "");
-  const candidates = symbolCandidates([proposed, ...tokenize(name)], hash(name));
-  if (/^[A-Z]{3,6}$/.test(proposed)) candidates.unshift(proposed);
-  const symbol = await pickFreeSymbol(candidates, (s) => context.isSymbolTaken(s), hash(name));
+  const used = new Set<string>();
+  const candidates: IdentityCandidate[] = [];
+  for (const d of usable.slice(0, 3)) {
+    const proposed = d.symbol.toUpperCase().replace(/[^A-Z]/g, "");
+    const options = symbolCandidates([proposed, ...tokenize(d.name)], hash(d.name));
+    if (/^[A-Z]{3,6}$/.test(proposed)) options.unshift(proposed);
+    const symbol = await pickFreeSymbol(
+      options,
+      async (s) => used.has(s) || (await context.isSymbolTaken(s)),
+      hash(d.name),
+    );
+    used.add(symbol);
+    // The description is written for the first name; the others get it with their own.
+    const text =
+      d === usable[0] ? description : clip(description.split(draft.name).join(d.name), LIMITS.descriptionMax);
+    candidates.push({ name: d.name, symbol, description: text, tagline: d.tagline });
+  }
+  const [first] = candidates;
+  if (!first) throw new UnusableAnswer("the draft has no name");
 
   const profile: AiProfile = {
-    name,
-    symbol,
-    description: clip(draft.description.trim(), LIMITS.descriptionMax),
-    tagline: clip(draft.tagline.replace(/\s+/g, " ").trim(), 120),
+    ...first,
+    candidates,
     tokenomics: {
       totalSupply: parseSupply(draft.totalSupply) ?? PROFESSION_PROFILES[request.profession].totalSupply,
       allocation:

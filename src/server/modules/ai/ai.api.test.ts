@@ -31,6 +31,27 @@ describe("POST /api/ai/generate-identity", () => {
     ).toBe(true);
   });
 
+  it("offers several candidates, and a retry (attempt + names shown) gives a different draft", async () => {
+    const client = new Client(t.url);
+    const lisbon = {
+      userInput: "I'm a jazz pianist in Lisbon teaching online masterclasses",
+      profession: "musician",
+    };
+    const first = AiProfileSchema.parse((await client.post("/api/ai/generate-identity", lisbon)).body);
+    expect(first.name).toBe("Lisbon Jazz Keys");
+    expect(first.candidates.length).toBeGreaterThanOrEqual(3);
+    const shown = first.candidates.map((c) => c.name);
+    const again = AiProfileSchema.parse(
+      (await client.post("/api/ai/generate-identity", { ...lisbon, attempt: 1, exclude: shown })).body,
+    );
+    expect(again.name).not.toBe(first.name);
+    expect(again.candidates.filter((c) => shown.includes(c.name))).toEqual([]);
+    // The same request again is the same draft: retries differ by attempt, not by chance.
+    expect(AiProfileSchema.parse((await client.post("/api/ai/generate-identity", lisbon)).body)).toEqual(
+      first,
+    );
+  });
+
   it("applies the spec's defaults for goals, audience, profession and style", async () => {
     const res = await new Client(t.url).post("/api/ai/generate-identity", { userInput: body.userInput });
     expect(res.status).toBe(200);
@@ -68,6 +89,29 @@ describe("POST /api/ai/generate-identity", () => {
     );
     expect(res.status).toBe(400);
     expect(res.body.fields.userInput).toMatch(/at least 10 characters/);
+  });
+
+  it.each(["asdfghjkl qwerty", "!!!! ???? 1234 5678 ....", "jkjkjkjk fjfjfjfj"])(
+    "refuses %j as not a description, with a code and a field message",
+    async (userInput) => {
+      const res = await new Client(t.url).post<{
+        error: string;
+        code: string;
+        fields: Record<string, string>;
+      }>("/api/ai/generate-identity", { userInput });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe("NOT_A_DESCRIPTION");
+      expect(res.body.error).toMatch(/doesn't read like a description/);
+      expect(res.body.fields.userInput).toBe(res.body.error);
+    },
+  );
+
+  it.each([
+    "Developer here building rust tools",
+    "I paint murals in Oakland",
+    "Sou pianista de jazz em Lisboa",
+  ])("drafts from a short real description: %j", async (userInput) => {
+    expect((await new Client(t.url).post("/api/ai/generate-identity", { userInput })).status).toBe(200);
   });
 
   it("refuses an unknown profession", async () => {

@@ -1,7 +1,8 @@
-import type { AiProfile } from "@shared/schemas/ai";
+import { type AiProfile, NOT_A_DESCRIPTION_MESSAGE } from "@shared/schemas/ai";
+import { isDescription } from "../../ai";
 import type { AiEngine, IdentityRequest } from "../../ai/engine";
 import type { Db } from "../../db/client";
-import { badGateway } from "../../http-errors";
+import { badGateway, badRequest } from "../../http-errors";
 import { isSymbolTaken } from "./ai.repo";
 
 export const IDENTITY_FAILED = "Failed to generate AI profile";
@@ -12,6 +13,14 @@ export class AiService {
   constructor(private readonly deps: { db: Db; ai: AiEngine }) {}
 
   async generateIdentity(request: IdentityRequest): Promise<AiProfile> {
+    // Keyboard mash gets a clear 400, from any engine: a provider would only invent a person.
+    if (!isDescription(request.userInput)) {
+      throw badRequest(
+        NOT_A_DESCRIPTION_MESSAGE,
+        { userInput: NOT_A_DESCRIPTION_MESSAGE },
+        "NOT_A_DESCRIPTION",
+      );
+    }
     try {
       return await this.deps.ai.draftIdentity(request, {
         isSymbolTaken: (s) => isSymbolTaken(this.deps.db, s),

@@ -1,9 +1,10 @@
 import { LIMITS, PROFESSIONS, STYLES } from "@shared/constants";
-import type { AiProfile } from "@shared/schemas/ai";
-import { ArrowRight, Sparkles } from "lucide-react";
+import type { AiProfile, IdentityCandidate } from "@shared/schemas/ai";
+import { ArrowRight, RefreshCw, Sparkles } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
@@ -19,7 +20,10 @@ export interface IdentityStepProps {
   profile: AiProfile | null;
   generating: boolean;
   onIdentityChange: (patch: Partial<IdentityInput>) => void;
+  /** Also "Generate again": the same text asked again offers other names. */
   onGenerate: () => void;
+  /** The person chose another of the draft's candidates. */
+  onPick: (candidate: IdentityCandidate) => void;
   onContinue: () => void;
   /** For people who already know their token: straight to the form. */
   onSkip: () => void;
@@ -32,9 +36,11 @@ export function IdentityStep({
   generating,
   onIdentityChange,
   onGenerate,
+  onPick,
   onContinue,
   onSkip,
 }: IdentityStepProps) {
+  const candidates = profile?.candidates ?? [];
   const tooShort = identity.userInput.trim().length < LIMITS.aiInputMin;
   return (
     <div className="flex flex-col gap-6">
@@ -116,11 +122,48 @@ export function IdentityStep({
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <p className="text-sm">{profile.description}</p>
+            {candidates.length > 1 ? (
+              <fieldset className="flex flex-col gap-2">
+                <legend className="mb-2 text-sm font-medium">Pick the name you like best</legend>
+                {candidates.map((c) => {
+                  const chosen = c.name === profile.name && c.symbol === profile.symbol;
+                  return (
+                    <label
+                      key={`${c.name}-${c.symbol}`}
+                      className={cn(
+                        "flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm",
+                        chosen ? "border-primary bg-primary/5" : "border-border",
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        name="candidate"
+                        className="mt-1"
+                        checked={chosen}
+                        onChange={() => onPick(c)}
+                      />
+                      <span className="flex flex-col gap-0.5">
+                        <span className="font-medium">
+                          {c.name} <span className="text-muted-foreground">${c.symbol}</span>
+                        </span>
+                        <span className="text-muted-foreground">{c.tagline}</span>
+                      </span>
+                    </label>
+                  );
+                })}
+              </fieldset>
+            ) : null}
             <p className="text-xs text-muted-foreground">You can edit every field before launch.</p>
-            <Button type="button" variant="primary" className="self-start" onClick={onContinue}>
-              Continue
-              <ArrowRight aria-hidden="true" />
-            </Button>
+            <div className="flex flex-wrap items-center gap-3">
+              <Button type="button" variant="primary" onClick={onContinue}>
+                Continue
+                <ArrowRight aria-hidden="true" />
+              </Button>
+              <Button type="button" variant="outline" disabled={generating} onClick={onGenerate}>
+                {generating ? <Spinner className="size-4" /> : <RefreshCw aria-hidden="true" />}
+                Generate again
+              </Button>
+            </div>
           </CardContent>
         </Card>
       ) : null}

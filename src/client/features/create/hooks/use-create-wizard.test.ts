@@ -3,11 +3,15 @@ import { TokenFormSchema } from "@shared/schemas/token";
 import { describe, expect, it } from "vitest";
 import { formFromProfile, initialWizardState, wizardReducer } from "./use-create-wizard";
 
-const profile: AiProfile = {
+const draft = {
   name: "Maya Waves",
   symbol: "maya",
   description: "Synthwave for the people who stayed up late.",
   tagline: "Own the night shift.",
+};
+const profile: AiProfile = {
+  ...draft,
+  candidates: [draft],
   tokenomics: { totalSupply: "2500000", allocation: [] },
   engine: { kind: "offline", label: "drafted offline" },
 };

@@ -1,5 +1,5 @@
 import { DEFAULT_TOTAL_SUPPLY, type Profession, type Style } from "@shared/constants";
-import type { AiProfile } from "@shared/schemas/ai";
+import type { AiProfile, IdentityCandidate } from "@shared/schemas/ai";
 import type { CreateTokenResponse, TokenForm } from "@shared/schemas/token";
 import type { WalletAccount } from "@wallet-standard/base";
 import { useReducer } from "react";
@@ -116,4 +116,9 @@ export function formFromProfile(profile: AiProfile): TokenForm {
       ? profile.tokenomics.totalSupply
       : DEFAULT_TOTAL_SUPPLY,
   };
+}
+
+/** The draft with another of its candidates chosen: the form is filled from the top level. */
+export function pickCandidate(profile: AiProfile, candidate: IdentityCandidate): AiProfile {
+  return { ...profile, ...candidate };
 }

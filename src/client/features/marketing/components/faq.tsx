@@ -15,11 +15,11 @@ const QUESTIONS = [
   },
   {
     q: "How is this different from donations or memberships?",
-    a: "Donations and memberships are one-way payments. A token is owned by your fans: it can unlock agents and rewards, it is portable between apps, and it lets your community share in what they help build.",
+    a: "Donations are one-way payments, and most memberships live inside one platform. A token is a membership your fans hold themselves: it unlocks agents and rewards, it is portable between apps, and it gives your community a say in what you build next.",
   },
   {
-    q: "What gives my token value?",
-    a: "The utility you attach to it (access, rewards, a voice in your projects) and the trust you build. Supply is fixed at launch and the mint authority is revoked, so nobody can print more. We make no promise about price.",
+    q: "Is my token an investment? What gives it value?",
+    a: "No. A creator token is a membership, not a security: it is not a share of your income or your work, and it promises no financial return, so never present it as one. Its worth is the membership you attach to it (access, rewards, a voice in your projects) and the trust you build. Supply is fixed at launch and the mint authority is revoked, so nobody can print more. We make no promise about price.",
   },
   {
     q: "Do I need to know anything about blockchain?",

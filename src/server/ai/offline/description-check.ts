@@ -1,0 +1,50 @@
+import { COMMON_WORDS } from "./common-words";
+import { stem, tokenize } from "./text";
+
+const DICTIONARY = new Set(COMMON_WORDS.split(" "));
+
+// Keyboard rows and the alphabet: five keys in a row either way ("qwert", "lkjhg", "abcde")
+// is typing, not a word.
+const RUNS = ["qwertyuiop", "asdfghjkl", "zxcvbnm", "abcdefghijklmnopqrstuvwxyz"];
+const RUN_LENGTH = 5;
+
+export function isKnownWord(word: string): boolean {
+  return DICTIONARY.has(word) || DICTIONARY.has(stem(word));
+}
+
+/** Keyboard mash: a run along a keyboard row, no vowel at all, a long consonant cluster, a
+ * letter typed 3+ times in a row, or a syllable stammered ("jkjkjk"). Names and words from
+ * other languages pass: they are pronounceable. */
+function isMash(word: string): boolean {
+  if (!/^[a-z]+$/.test(word) || word.length < 4) return false;
+  for (const row of RUNS) {
+    for (const line of [row, [...row].reverse().join("")]) {
+      for (let i = 0; i + RUN_LENGTH <= line.length; i++) {
+        if (word.includes(line.slice(i, i + RUN_LENGTH))) return true;
+      }
+    }
+  }
+  if (!/[aeiouy]/.test(word)) return true;
+  if (/[^aeiouy]{5,}/.test(word)) return true;
+  if (/(.)\1\1/.test(word)) return true;
+  if (/(..)\1\1/.test(word)) return true;
+  return false;
+}
+
+/** Does the text read as someone describing themselves, in any language? It needs real
+ * words: a common English word, or three pronounceable ones ("Sou pianista em Lisboa"), and
+ * more of them than keyboard mash. Digits and punctuation alone are not a description. */
+export function isDescription(text: string): boolean {
+  const words = tokenize(text).filter((w) => /[a-z]/.test(w));
+  let known = 0;
+  let pronounceable = 0;
+  let mash = 0;
+  for (const word of new Set(words)) {
+    if (word.length >= 2 && isKnownWord(word)) known += 1;
+    else if (isMash(word)) mash += 1;
+    else if (word.length >= 3 && /[aeiouy]/.test(word)) pronounceable += 1;
+  }
+  const real = known + pronounceable;
+  if (real === 0 || mash >= real) return false;
+  return known >= 1 || pronounceable >= 3;
+}
