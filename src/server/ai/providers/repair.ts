@@ -1,5 +1,6 @@
 import { LIMITS } from "@shared/constants";
 import type { AiProfile } from "@shared/schemas/ai";
+import { nfkc } from "@shared/schemas/text";
 import { MAX_TOTAL_SUPPLY, TokenFormSchema } from "@shared/schemas/token";
 import { z } from "zod";
 import type { DraftContext, IdentityRequest } from "../engine";
@@ -31,7 +32,10 @@ export async function repairIdentity(
   context: DraftContext,
   engine: AiProfile["engine"],
 ): Promise<AiProfile> {
-  const name = clip(draft.name.replace(/\s+/g, " ").trim(), LIMITS.nameMax);
+  // The token form stores names NFKC-normalised, which spells clip's ellipsis "..." (two
+  // characters more): normalise first, and leave room for that when clipping.
+  const full = nfkc(draft.name).replace(/\s+/g, " ").trim();
+  const name = full.length <= LIMITS.nameMax ? full : nfkc(clip(full, LIMITS.nameMax - 2));
   if (!name) throw new UnusableAnswer("the draft has no name");
 
   const proposed = draft.symbol.toUpperCase().replace(/[^A-Z]/g, "");

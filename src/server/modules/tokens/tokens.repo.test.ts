@@ -93,7 +93,10 @@ describe("tokens repo", () => {
     const [first, twin] = [old("Old Book Club", "OLDBOOK"), old("01d Book C1ub", "0LDB00K")];
     await database.db.insert(tokens).values([first, twin]);
     await repo.fillSkeletons();
-    expect(await stored(first.id)).toMatchObject({ symbolSkeleton: "OLDBOOK", nameSkeleton: "old book club" });
+    expect(await stored(first.id)).toMatchObject({
+      symbolSkeleton: "OLDBOOK",
+      nameSkeleton: "old book club",
+    });
     expect(await stored(twin.id)).toMatchObject({ symbolSkeleton: null, nameSkeleton: null });
     expect((await repo.lookalikes("Old Bo0k Club", "O1DBOOK")).map((r) => r.id)).toEqual([first.id]);
     // Run again at the next start: nothing to do, nothing breaks.
