@@ -12,10 +12,10 @@ const CONTROL_OR_BREAK = /\p{Cc}/u;
 /** Half of a UTF-16 surrogate pair without the other half. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const CONTROL_MESSAGE = "Remove the control characters (such as NUL) from this text";
-export const LINE_BREAK_MESSAGE = "Use one line of text without tabs or control characters";
+const CONTROL_MESSAGE = "Remove the control characters (such as NUL) from this text";
+const LINE_BREAK_MESSAGE = "Use one line of text without tabs or control characters";
 
-export interface TextOptions {
+interface TextOptions {
   /** Tabs and line breaks allowed (multi-line fields only). */
   multiline?: boolean;
   /** Message when the value is missing or not a string. */

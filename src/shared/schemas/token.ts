@@ -6,8 +6,8 @@ import { hasInvisibleOrBidi, nfkc, text } from "./text";
 // Largest supply whose base units (9 decimals) still fit an SPL u64 amount.
 export const MAX_TOTAL_SUPPLY = 18_000_000_000n;
 
-export const SYMBOL_CHARSET_MESSAGE = "Symbols use only the letters A-Z and the digits 0-9";
-export const NAME_INVISIBLE_MESSAGE = "Names cannot contain invisible or text-direction characters";
+const SYMBOL_CHARSET_MESSAGE = "Symbols use only the letters A-Z and the digits 0-9";
+const NAME_INVISIBLE_MESSAGE = "Names cannot contain invisible or text-direction characters";
 
 const optionalUrl = text()
   .trim()
@@ -26,7 +26,7 @@ function isHttpUrl(value: string): boolean {
 
 /** What is wrong with a supply (trimmed), in words: null when it is a whole, positive number
  * of tokens within range. Leading zeros are fine ("007" is 7). */
-export function supplyProblem(value: string): string | null {
+function supplyProblem(value: string): string | null {
   if (value === "") return null; // "Supply is required" says it
   if (/^\d+$/.test(value)) {
     const n = BigInt(value);
@@ -39,7 +39,7 @@ export function supplyProblem(value: string): string | null {
 
 /** A token's name: NFKC-normalised (fullwidth or mathematical letters become plain ones)
  * and free of characters a reader cannot see, so what is shown is what is compared. */
-export const TokenNameSchema = text({ error: "Token name is required" })
+const TokenNameSchema = text({ error: "Token name is required" })
   .overwrite(nfkc)
   .trim()
   .min(1, "Token name is required")
@@ -50,7 +50,7 @@ export const TokenNameSchema = text({ error: "Token name is required" })
 
 /** A symbol: A-Z and 0-9 once normalised and upper-cased; its length is counted after that
  * ("ß" upper-cases to "SS"). */
-export const TokenSymbolSchema = text({ error: "Symbol is required" })
+const TokenSymbolSchema = text({ error: "Symbol is required" })
   .overwrite((s) => nfkc(s).trim().toUpperCase())
   .min(1, "Symbol is required")
   .max(LIMITS.symbolMax, "Symbol too long")

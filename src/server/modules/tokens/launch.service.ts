@@ -18,7 +18,7 @@ import type { TokenRow, TokensRepo } from "./tokens.repo";
 import type { TokensService } from "./tokens.service";
 
 export const NOT_ENOUGH_SOL = "Not enough test SOL in this wallet to launch. Use Get Test SOL and try again.";
-export const PREPARE_EXPIRED =
+const PREPARE_EXPIRED =
   "This launch was prepared too long ago and its transaction has expired. Create the token again.";
 
 export interface LaunchRequest extends TokenFormValues {
