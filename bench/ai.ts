@@ -70,7 +70,7 @@ export async function setUpGatedAgent(url: string, fans: number) {
     .toUpperCase()
     .replace(/[^A-Z]/g, "Q")}`;
   const launched = await creator.post<{ mintAddress: string }>("/api/tokens/create", {
-    name: "Bench Agent Token",
+    name: `Bench Agent ${symbol}`,
     symbol,
     totalSupply: "1000000",
     userId: reg.body.user.id,

@@ -28,9 +28,10 @@ export async function creatorWithTokens(url: string, count: number) {
   if (!creator) throw new Error("no creator");
   const post = leanPoster(url, creator.c.cookie);
   for (let i = 0; i < count; i++) {
+    const sym = symbol();
     const status = await post("/api/tokens/create", {
-      name: `Portfolio ${i}`,
-      symbol: symbol(),
+      name: `Portfolio ${sym}`,
+      symbol: sym,
       totalSupply: "1000000",
       userId: creator.userId,
       creatorWallet: creator.wallet,
@@ -41,9 +42,15 @@ export async function creatorWithTokens(url: string, count: number) {
 }
 
 let seq = 0;
+/** Letters only, and no V (VV reads as W): look-alike symbols are refused, so each must
+ * stand apart from every other. */
+const SYMBOL_LETTERS = "ABCDEFGHIJKLMNOPQRSTUWXYZ";
 function symbol(): string {
-  seq++;
-  return `B${seq.toString(36).toUpperCase().padStart(5, "0")}`.slice(0, 10);
+  let n = ++seq;
+  let out = "";
+  for (let i = 0; i < 6; i++, n = Math.floor(n / SYMBOL_LETTERS.length))
+    out = SYMBOL_LETTERS[n % SYMBOL_LETTERS.length] + out;
+  return `B${out}`;
 }
 
 /** Each creator launches back to back for `seconds`; all creators run concurrently. With the
@@ -65,9 +72,10 @@ export async function benchApiLaunches(
       const post = leanPoster(url, cr.c.cookie);
       while (performance.now() < deadline) {
         const t0 = performance.now();
+        const sym = symbol();
         const status = await post("/api/tokens/create", {
-          name: "Bench Token",
-          symbol: symbol(),
+          name: `Bench ${sym}`,
+          symbol: sym,
           description: "",
           totalSupply: "1000000",
           userId: cr.userId,

@@ -1,33 +1,35 @@
 import { z } from "zod";
 import { AGENT_TIERS } from "../constants";
+import { text } from "./text";
 
 const wholeOrDecimal = /^\d+(\.\d+)?$/;
 
 /** What a token's creator sets on an agent (spec section 3: AI agent) plus the notes it
  * answers from. `tokenRequirement` is in whole tokens, as a decimal string. */
 export const AgentFieldsSchema = z.object({
-  name: z.string().trim().min(1, "Agent name is required").max(60, "Name too long"),
-  specialty: z.string().trim().min(1, "Specialty is required").max(80, "Specialty too long"),
-  description: z.string().trim().max(500, "Description too long").default(""),
-  avatar: z.string().trim().min(1, "Pick an avatar emoji").max(16, "One emoji, please"),
+  name: text().trim().min(1, "Agent name is required").max(60, "Name too long"),
+  specialty: text().trim().min(1, "Specialty is required").max(80, "Specialty too long"),
+  description: text({ multiline: true }).trim().max(500, "Description too long").default(""),
+  avatar: text().trim().min(1, "Pick an avatar emoji").max(16, "One emoji, please"),
   capabilities: z
-    .array(z.string().trim().min(1).max(80, "Capability too long"))
+    .array(text().trim().min(1).max(80, "Capability too long"))
     .max(12, "At most 12 capabilities")
     .default([]),
   tier: z.enum(AGENT_TIERS),
-  tokenRequirement: z
-    .string()
+  tokenRequirement: text()
     .trim()
     .min(1, "Token requirement is required")
     .refine((v) => wholeOrDecimal.test(v), "Must be a number of tokens"),
-  responseStyle: z.string().trim().min(1, "Response style is required").max(80, "Style too long"),
-  knowledgeNotes: z.string().max(50_000, "Notes too long (50,000 characters at most)").default(""),
+  responseStyle: text().trim().min(1, "Response style is required").max(80, "Style too long"),
+  knowledgeNotes: text({ multiline: true })
+    .max(50_000, "Notes too long (50,000 characters at most)")
+    .default(""),
   isActive: z.boolean().default(true),
 });
 
 /** POST /api/ai-agents */
 export const CreateAgentSchema = AgentFieldsSchema.extend({
-  tokenMint: z.string().trim().min(32, "Invalid token mint"),
+  tokenMint: text().trim().min(32, "Invalid token mint"),
 });
 export type CreateAgentRequest = z.input<typeof CreateAgentSchema>;
 
@@ -65,9 +67,8 @@ export type ManagedAgent = z.infer<typeof ManagedAgentSchema>;
 
 /** POST /api/ai-agents/chat */
 export const ChatRequestSchema = z.object({
-  agentId: z.string().trim().min(1, "Pick an agent"),
-  message: z
-    .string()
+  agentId: text().trim().min(1, "Pick an agent").max(64),
+  message: text({ multiline: true })
     .trim()
     .min(1, "Type a message")
     .max(2000, "Message too long (2,000 characters at most)"),

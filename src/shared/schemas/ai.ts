@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { LIMITS, PROFESSIONS, STYLES } from "../constants";
+import { text } from "./text";
 
 export const GenerateIdentitySchema = z.object({
-  userInput: z
-    .string()
+  userInput: text({ multiline: true })
     .trim()
     .min(LIMITS.aiInputMin, "Tell us a little more (at least 10 characters)")
     .max(2000, "Please keep it under 2,000 characters"),
   profession: z.enum(PROFESSIONS).default("creator"),
-  goals: z.string().trim().max(300).default("build community"),
-  audience: z.string().trim().max(300).default("supporters"),
+  goals: text().trim().max(300).default("build community"),
+  audience: text().trim().max(300).default("supporters"),
   style: z.enum(STYLES).default("professional"),
   /** 0 for a first draft; "Generate again" sends 1, 2, …: each attempt offers other names. */
   attempt: z.number().int().min(0).max(1000).default(0),

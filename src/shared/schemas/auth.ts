@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
+import { text } from "./text";
 
-const email = z
-  .string({ error: "Invalid email address" })
+const email = text({ error: "Invalid email address" })
   .trim()
   .toLowerCase()
   .pipe(z.email("Invalid email address"));
-const password = z
-  .string({ error: "Password must be at least 6 characters" })
+const password = text({ error: "Password must be at least 6 characters" })
   .min(LIMITS.passwordMin, "Password must be at least 6 characters")
   .max(200);
 
@@ -15,8 +14,7 @@ export const LoginSchema = z.object({ email, password });
 export type LoginRequest = z.input<typeof LoginSchema>;
 
 export const RegisterSchema = z.object({
-  username: z
-    .string({ error: "Username must be at least 3 characters" })
+  username: text({ error: "Username must be at least 3 characters" })
     .trim()
     .min(LIMITS.usernameMin, "Username must be at least 3 characters")
     .max(30, "Username must be at most 30 characters")
@@ -26,8 +24,7 @@ export const RegisterSchema = z.object({
 });
 export type RegisterRequest = z.input<typeof RegisterSchema>;
 
-export const WalletAddressSchema = z
-  .string({ error: "Invalid wallet address" })
+export const WalletAddressSchema = text({ error: "Invalid wallet address" })
   .trim()
   .min(LIMITS.walletAddressMin, "Invalid wallet address")
   .max(44, "Invalid wallet address")
@@ -36,8 +33,8 @@ export const WalletAddressSchema = z
 export const WalletChallengeSchema = z.object({ walletAddress: WalletAddressSchema });
 export const WalletLoginSchema = z.object({
   walletAddress: WalletAddressSchema,
-  message: z.string().min(1, "Sign the sign-in message with your wallet").max(2000),
-  signature: z.string().min(1, "Sign the sign-in message with your wallet").max(200),
+  message: text({ multiline: true }).min(1, "Sign the sign-in message with your wallet").max(2000),
+  signature: text().min(1, "Sign the sign-in message with your wallet").max(200),
 });
 export type WalletLoginRequest = z.input<typeof WalletLoginSchema>;
 

@@ -31,7 +31,28 @@ describe("token form (spec section 5)", () => {
     [{ totalSupply: "0" }, "totalSupply", "Must be a positive number"],
     [{ totalSupply: "-5" }, "totalSupply", "Must be a positive number"],
     [{ totalSupply: "abc" }, "totalSupply", "Must be a positive number"],
-    [{ totalSupply: "1.5" }, "totalSupply", "Must be a positive number"],
+    [{ totalSupply: "1.5" }, "totalSupply", "Whole tokens only (no decimals)"],
+    [{ totalSupply: "00" }, "totalSupply", "Must be a positive number"],
+    [{ symbol: "ß".repeat(10) }, "symbol", "Symbol too long"],
+    [{ symbol: "HGJ\u200BVX" }, "symbol", "Symbols use only the letters A-Z and the digits 0-9"],
+    [{ symbol: "\u0397GJVX" }, "symbol", "Symbols use only the letters A-Z and the digits 0-9"],
+    [{ symbol: "HGJV\u0425" }, "symbol", "Symbols use only the letters A-Z and the digits 0-9"],
+    [{ symbol: "MAYA-1" }, "symbol", "Symbols use only the letters A-Z and the digits 0-9"],
+    [{ name: "Maya\u200DBeats" }, "name", "Names cannot contain invisible or text-direction characters"],
+    [{ name: "Maya \u202EstaeB" }, "name", "Names cannot contain invisible or text-direction characters"],
+    [{ name: "\u0301\u0301" }, "name", "Token name is required"],
+    [{ name: "Maya\u0000" }, "name", "Use one line of text without tabs or control characters"],
+    [{ name: "Maya\nBeats" }, "name", "Use one line of text without tabs or control characters"],
+    [
+      { description: "a\u0000b" },
+      "description",
+      "Remove the control characters (such as NUL) from this text",
+    ],
+    [
+      { description: "\uD800 lone half" },
+      "description",
+      "Remove the control characters (such as NUL) from this text",
+    ],
     [{ imageUrl: "not a url" }, "imageUrl", "Invalid URL"],
     [{ website: "ftp://x" }, "website", "Invalid URL"],
     [{ website: "javascript:alert(1)" }, "website", "Invalid URL"],
@@ -52,6 +73,26 @@ describe("token form (spec section 5)", () => {
     });
     expect(r.success).toBe(true);
     expect(r.data?.symbol).toBe("ABCDEFGHIJ");
+  });
+
+  it("normalises: NFKC symbol and name, supply without leading zeros, multi-line description", () => {
+    const r = TokenFormSchema.safeParse({
+      ...valid,
+      name: "\uFF2D\uFF41\uFF59\uFF41 \u{1D401}eats",
+      symbol: " \uFF48\uFF47\uFF4A ",
+      totalSupply: "00018000000000",
+      description: "line one\n\tline two",
+    });
+    expect(r.success).toBe(true);
+    expect(r.data?.name).toBe("Maya Beats");
+    expect(r.data?.symbol).toBe("HGJ");
+    expect(r.data?.totalSupply).toBe("18000000000");
+    expect(r.data?.description).toBe("line one\n\tline two");
+  });
+
+  it("keeps emoji names (with their colour selector) and letters of any script", () => {
+    for (const name of ["Lo-fi \u2764\uFE0F", "Μουσική", "Музыка"])
+      expect(TokenFormSchema.safeParse({ ...valid, name }).success).toBe(true);
   });
 
   it("refuses a supply whose base units overflow u64", () => {

@@ -1,11 +1,15 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
+import { WalletAddressSchema } from "./auth";
+import { hasInvisibleOrBidi, nfkc, text } from "./text";
 
 // Largest supply whose base units (9 decimals) still fit an SPL u64 amount.
 export const MAX_TOTAL_SUPPLY = 18_000_000_000n;
 
-const optionalUrl = z
-  .string()
+const SYMBOL_CHARSET_MESSAGE = "Symbols use only the letters A-Z and the digits 0-9";
+const NAME_INVISIBLE_MESSAGE = "Names cannot contain invisible or text-direction characters";
+
+const optionalUrl = text()
   .trim()
   .refine((v) => v === "" || isHttpUrl(v), "Invalid URL")
   .optional()
@@ -20,40 +24,70 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** What is wrong with a supply (trimmed), in words: null when it is a whole, positive number
+ * of tokens within range. Leading zeros are fine ("007" is 7). */
+function supplyProblem(value: string): string | null {
+  if (value === "") return null; // "Supply is required" says it
+  if (/^\d+$/.test(value)) {
+    const n = BigInt(value);
+    if (n === 0n) return "Must be a positive number";
+    return n > MAX_TOTAL_SUPPLY ? "Supply too large" : null;
+  }
+  if (/^(\d+\.\d*|\.\d+)$/.test(value)) return "Whole tokens only (no decimals)";
+  return "Must be a positive number";
+}
+
+/** A token's name: NFKC-normalised (fullwidth or mathematical letters become plain ones)
+ * and free of characters a reader cannot see, so what is shown is what is compared. */
+const TokenNameSchema = text({ error: "Token name is required" })
+  .overwrite(nfkc)
+  .trim()
+  .min(1, "Token name is required")
+  .max(LIMITS.nameMax, "Name too long")
+  .refine((v) => !hasInvisibleOrBidi(v), NAME_INVISIBLE_MESSAGE)
+  // Nothing but combining marks (or spaces between them) names nothing.
+  .refine((v) => v === "" || /[\p{L}\p{N}\p{S}]/u.test(v), "Token name is required");
+
+/** A symbol: A-Z and 0-9 once normalised and upper-cased; its length is counted after that
+ * ("ß" upper-cases to "SS"). */
+const TokenSymbolSchema = text({ error: "Symbol is required" })
+  .overwrite((s) => nfkc(s).trim().toUpperCase())
+  .min(1, "Symbol is required")
+  .max(LIMITS.symbolMax, "Symbol too long")
+  .regex(/^[A-Z0-9]*$/, SYMBOL_CHARSET_MESSAGE);
+
 /** The token form (spec section 5): used by the wizard's review step and the API. */
 export const TokenFormSchema = z.object({
-  name: z
-    .string({ error: "Token name is required" })
+  name: TokenNameSchema,
+  symbol: TokenSymbolSchema,
+  description: text({ multiline: true })
     .trim()
-    .min(1, "Token name is required")
-    .max(LIMITS.nameMax, "Name too long"),
-  symbol: z
-    .string({ error: "Symbol is required" })
-    .trim()
-    .min(1, "Symbol is required")
-    .max(LIMITS.symbolMax, "Symbol too long")
-    .transform((s) => s.toUpperCase()),
-  description: z.string().trim().max(LIMITS.descriptionMax, "Description too long").optional().default(""),
-  totalSupply: z
-    .string({ error: "Supply is required" })
+    .max(LIMITS.descriptionMax, "Description too long")
+    .optional()
+    .default(""),
+  totalSupply: text({ error: "Supply is required" })
     .trim()
     .min(1, "Supply is required")
-    .refine((v) => /^\d+$/.test(v) && BigInt(v) > 0n, "Must be a positive number")
-    .refine((v) => !/^\d+$/.test(v) || BigInt(v) <= MAX_TOTAL_SUPPLY, "Supply too large"),
+    .check((ctx) => {
+      const problem = supplyProblem(ctx.value);
+      if (problem) ctx.issues.push({ code: "custom", message: problem, input: ctx.value });
+    })
+    // Stored and shown without leading zeros.
+    .overwrite((v) => (/^\d+$/.test(v) ? BigInt(v).toString() : v)),
   imageUrl: optionalUrl,
   website: optionalUrl,
-  twitter: z.string().trim().max(100).optional().default(""),
-  discord: z.string().trim().max(200).optional().default(""),
-  tagline: z.string().trim().max(120).optional().default(""),
+  twitter: text().trim().max(100).optional().default(""),
+  discord: text().trim().max(200).optional().default(""),
+  tagline: text().trim().max(120).optional().default(""),
 });
 export type TokenForm = z.input<typeof TokenFormSchema>;
 export type TokenFormValues = z.output<typeof TokenFormSchema>;
 
 /** POST /api/tokens/create: the form plus who launches it. */
 export const CreateTokenSchema = TokenFormSchema.extend({
-  userId: z.string().min(1, "User not authenticated"),
-  creatorWallet: z.string().min(LIMITS.walletAddressMin, "Invalid wallet address"),
-  idempotencyKey: z.string().max(100).optional(),
+  userId: text().min(1, "User not authenticated").max(64),
+  creatorWallet: WalletAddressSchema,
+  idempotencyKey: text().max(100).optional(),
 });
 export type CreateTokenRequest = z.input<typeof CreateTokenSchema>;
 
@@ -83,18 +117,23 @@ export const TokenSchema = z.object({
 });
 export type Token = z.infer<typeof TokenSchema>;
 
+/** POST /api/tokens/submit: the prepared launch, signed by the creator's wallet. */
+export const SubmitTokenSchema = z.object({
+  tokenId: text().min(1, "tokenId is required").max(64),
+  transaction: text().min(1, "Sign the transaction with your wallet").max(4000),
+});
+
 export const CreateTokenResponseSchema = z.object({ token: TokenSchema, mintAddress: z.string() });
 export type CreateTokenResponse = z.infer<typeof CreateTokenResponseSchema>;
 
 /** POST /api/tokens/:mint/transfer: to a wallet address or a platform username. */
 export const TransferSchema = z.object({
-  to: z.string().trim().min(1, "Recipient is required"),
-  amount: z
-    .string()
+  to: text().trim().min(1, "Recipient is required").max(100, "Recipient is too long"),
+  amount: text()
     .trim()
     .min(1, "Amount is required")
     .refine((v) => /^\d+(\.\d+)?$/.test(v) && /[1-9]/.test(v), "Must be a positive number"),
-  idempotencyKey: z.string().max(100).optional(),
+  idempotencyKey: text().max(100).optional(),
 });
 export type TransferRequest = z.input<typeof TransferSchema>;
 

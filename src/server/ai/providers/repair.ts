@@ -1,5 +1,6 @@
 import { LIMITS } from "@shared/constants";
 import type { AiProfile, IdentityCandidate } from "@shared/schemas/ai";
+import { nfkc } from "@shared/schemas/text";
 import { MAX_TOTAL_SUPPLY, TokenFormSchema } from "@shared/schemas/token";
 import { z } from "zod";
 import type { DraftContext, IdentityRequest } from "../engine";
@@ -43,7 +44,7 @@ export async function repairIdentity(
   if (!description) throw new UnusableAnswer("the description must not use investment or profit language");
   const excluded = new Set(request.exclude.map((n) => n.toLowerCase()));
   const drafts = [draft, ...draft.alternatives].map((d) => ({
-    name: clip(d.name.replace(/\s+/g, " ").trim(), LIMITS.nameMax),
+    name: formName(d.name),
     symbol: d.symbol,
     tagline: clip(d.tagline.replace(/\s+/g, " ").trim(), 120),
   }));
@@ -126,4 +127,11 @@ function normaliseAllocation(
     missing -= 1;
   }
   return usable.map((a, i) => ({ label: a.label, percent: floors[i] ?? 0 })).filter((a) => a.percent > 0);
+}
+
+/** The token form stores names NFKC-normalised, which spells clip's ellipsis "..." (two
+ * characters more): normalise first, and leave room for that when clipping. */
+function formName(raw: string): string {
+  const full = nfkc(raw).replace(/\s+/g, " ").trim();
+  return full.length <= LIMITS.nameMax ? full : nfkc(clip(full, LIMITS.nameMax - 2));
 }

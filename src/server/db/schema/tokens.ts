@@ -13,6 +13,10 @@ export const tokens = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     symbol: text("symbol").notNull(),
+    // Skeletons (server/lib/lookalike.ts) for the copycat check; NULL until start-up fills
+    // them for rows written before they existed.
+    symbolSkeleton: text("symbol_skeleton"),
+    nameSkeleton: text("name_skeleton"),
     description: text("description").notNull().default(""),
     tagline: text("tagline").notNull().default(""),
     totalSupply: text("total_supply").notNull(),
@@ -39,8 +43,10 @@ export const tokens = pgTable(
     // Also serves lookups by user alone (its leading column): no separate user index to
     // maintain on every launch.
     uniqueIndex("tokens_user_idem").on(t.userId, t.idempotencyKey),
-    // A symbol names one live token on the platform; failed launches free it again.
-    uniqueIndex("tokens_symbol_live").on(t.symbol).where(sql`status <> 'failed'`),
+    // A symbol, and a name, belongs to one live token, and nothing that looks like them may
+    // be launched beside it; failed launches free them again.
+    uniqueIndex("tokens_symbol_skeleton_live").on(t.symbolSkeleton).where(sql`status <> 'failed'`),
+    uniqueIndex("tokens_name_skeleton_live").on(t.nameSkeleton).where(sql`status <> 'failed'`),
   ],
 );
 

@@ -9,13 +9,12 @@ import {
   ManagedAgentSchema,
   UpdateAgentSchema,
 } from "@shared/schemas/agents";
+import { IdParamsSchema } from "@shared/schemas/params";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { perIp, perUser } from "../../plugins/rate-limits";
 import type { AgentsService, ChatSession } from "./agents.service";
-
-const IdParams = z.object({ id: z.string().min(1) });
 
 /** Token-gated agents (spec /ai-agents). Chat answers as server-sent events when the client
  * sends `Accept: text/event-stream` (see `ChatStreamEvent`), else as one JSON object. */
@@ -44,13 +43,13 @@ export function agentsRoutes(agents: AgentsService, chatPerMinute: number): Fast
 
     app.patch(
       "/api/ai-agents/:id",
-      { schema: { params: IdParams, body: UpdateAgentSchema, response: { 200: ManagedAgentSchema } } },
+      { schema: { params: IdParamsSchema, body: UpdateAgentSchema, response: { 200: ManagedAgentSchema } } },
       async (request) => agents.update(await request.requireUserId(), request.params.id, request.body),
     );
 
     app.get(
       "/api/ai-agents/:id/messages",
-      { schema: { params: IdParams, response: { 200: z.array(ChatMessageSchema) } } },
+      { schema: { params: IdParamsSchema, response: { 200: z.array(ChatMessageSchema) } } },
       async (request) => agents.history(await request.requireUserId(), request.params.id),
     );
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../../../../tests/support/http";
 import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
 import { tokens, users } from "../../db/schema/index";
+import { symbolSkeleton } from "../../lib/lookalike";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,6 +70,8 @@ describe("POST /api/ai/generate-identity", () => {
       userId: "u-taken",
       name: "Taken",
       symbol: first.symbol,
+      // As the launch writes it (tokens.repo computes it on insert).
+      symbolSkeleton: symbolSkeleton(first.symbol),
       totalSupply: "1000",
       decimals: 9,
       creatorWallet: "w",

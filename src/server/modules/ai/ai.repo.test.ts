@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../db/client";
 import { tokens, users } from "../../db/schema/index";
+import { symbolSkeleton } from "../../lib/lookalike";
 import { isSymbolTaken, symbolInUseQuery } from "./ai.repo";
 
 // The symbol check the identity drafter runs for every candidate, on a real (in-memory) PGlite.
@@ -18,6 +19,7 @@ beforeAll(async () => {
     userId,
     name: symbol,
     symbol,
+    symbolSkeleton: symbolSkeleton(symbol),
     totalSupply: "1",
     decimals: 9,
     creatorWallet: "W".repeat(44),
@@ -27,10 +29,17 @@ beforeAll(async () => {
   await database.db
     .insert(tokens)
     .values([token("LIVE", "active"), token("SOON", "pending"), token("GONE", "failed")]);
-});
+}, 120_000); // a fresh PGlite takes a while on a busy machine
 afterAll(async () => database?.close());
 
 describe("isSymbolTaken", () => {
+  it("counts symbols that look like a live one as taken (the launch refuses them too)", async () => {
+    expect(await isSymbolTaken(database.db, "L1VE")).toBe(true);
+    expect(await isSymbolTaken(database.db, "S00N")).toBe(true);
+    expect(await isSymbolTaken(database.db, "\uFF2C\uFF29\uFF36\uFF25")).toBe(true);
+    expect(await isSymbolTaken(database.db, "LOVE")).toBe(false);
+  });
+
   it("counts launched and launching tokens, in any case, and frees failed ones", async () => {
     expect(await isSymbolTaken(database.db, "LIVE")).toBe(true);
     expect(await isSymbolTaken(database.db, "live")).toBe(true);
@@ -48,8 +57,8 @@ describe("isSymbolTaken", () => {
     await database.db.execute(sql`reset enable_seqscan`);
     const text = JSON.stringify(plan.rows);
     // The index finds the symbol itself; it is not walked whole with a filter on each row.
-    expect(text).toContain("Index Scan using tokens_symbol_live");
-    expect(text).toContain("Index Cond: (symbol = 'LIVE'::text)");
+    expect(text).toContain("Index Scan using tokens_symbol_skeleton_live");
+    expect(text).toContain("Index Cond: (symbol_skeleton = 'LIVE'::text)");
     expect(text).not.toMatch(/Seq Scan|Filter/);
   });
 });

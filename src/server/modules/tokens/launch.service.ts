@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { TOKEN_DECIMALS } from "@shared/constants";
 import type { CreateTokenResponse, TokenFormValues } from "@shared/schemas/token";
 import { isUniqueViolation } from "../../db/errors";
-import { badRequest, conflict, forbidden, notFound } from "../../http-errors";
+import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-errors";
 import { generateSigner } from "../../ledger/keys";
 import { type Ledger, LedgerError } from "../../ledger/ledger";
 import {
@@ -10,6 +10,7 @@ import {
   checkSignedMatchesPrepared,
   launchCostLamports,
 } from "../../ledger/token-2022";
+import { nameSkeleton, symbolSkeleton } from "../../lib/lookalike";
 import type { WalletRow } from "../accounts/accounts.repo";
 import type { WalletsService } from "../wallets/wallets.service";
 import { presentToken } from "./token-presenter";
@@ -17,6 +18,8 @@ import type { TokenRow, TokensRepo } from "./tokens.repo";
 import type { TokensService } from "./tokens.service";
 
 export const NOT_ENOUGH_SOL = "Not enough test SOL in this wallet to launch. Use Get Test SOL and try again.";
+const PREPARE_EXPIRED =
+  "This launch was prepared too long ago and its transaction has expired. Create the token again.";
 
 export interface LaunchRequest extends TokenFormValues {
   userId: string;
@@ -70,10 +73,15 @@ export class LaunchService {
     const row = await this.deps.repo.byId(tokenId);
     if (!row || row.userId !== sessionUserId) throw notFound("Launch not found");
     if (row.status === "active") return this.present(row);
-    if (row.status === "failed")
+    if (row.status === "failed") {
+      if (row.failureReason === PREPARE_EXPIRED) throw prepareExpired();
       throw badRequest(row.failureReason ?? "This launch failed. Please start again.");
+    }
     if (row.signature) return this.send(row, row.signedTransaction ?? new Uint8Array());
     if (!row.signedTransaction) throw badRequest("This launch was not prepared");
+    const [settled] = await this.settleUnsubmitted([row]);
+    if (settled?.status === "active") return this.present(settled);
+    if (settled?.status === "failed") throw prepareExpired();
     const signed = new Uint8Array(Buffer.from(signedBase64, "base64"));
     const check = checkSignedMatchesPrepared(row.signedTransaction, signed, row.creatorWallet);
     if (!check.ok) throw badRequest(check.reason);
@@ -84,10 +92,17 @@ export class LaunchService {
     return this.send(updated ?? row, signed);
   }
 
-  /** Start-up: settle launches that were recorded but whose outcome we did not see. */
+  /** Start-up: settle launches that were recorded but whose outcome we did not see
+   * (`failed` counts prepares never submitted before their blockhash expired). Rows from
+   * before the lookalike check get their skeletons first. */
   async reconcilePending(): Promise<{ confirmed: number; failed: number; resent: number }> {
+    await this.deps.repo.fillSkeletons();
     const result = { confirmed: 0, failed: 0, resent: 0 };
-    const rows = (await this.deps.repo.pending()).filter((r) => r.signature);
+    const pending = await this.deps.repo.pending();
+    for (const row of await this.settleUnsubmitted(pending.filter((r) => !r.signature)))
+      if (row.status === "failed") result.failed++;
+      else if (row.status === "active") result.confirmed++;
+    const rows = pending.filter((r) => r.signature);
     if (!rows.length) return result;
     const statuses = await this.deps.ledger.getSignatureStatuses(rows.map((r) => r.signature ?? ""));
     const height = await this.deps.ledger.getBlockHeight();
@@ -148,7 +163,8 @@ export class LaunchService {
     input: LaunchRequest,
     payer: Parameters<typeof buildLaunchTransaction>[0]["payer"],
   ) {
-    // A taken symbol is refused by the tokens_symbol_live index at insert (no extra query).
+    // A taken (or look-alike) symbol or name is refused by the skeleton indexes at insert: no
+    // extra query on the way of a launch.
     const mint = generateSigner();
     const blockhash = await this.deps.ledger.getLatestBlockhash();
     const built = await buildLaunchTransaction({
@@ -162,37 +178,90 @@ export class LaunchService {
       decimals: TOKEN_DECIMALS,
       blockhash,
     });
-    try {
-      const row = await this.deps.repo.insert({
-        id: randomUUID(),
-        userId,
-        name: input.name,
-        symbol: input.symbol,
-        description: input.description,
-        tagline: input.tagline,
-        totalSupply: input.totalSupply,
-        decimals: TOKEN_DECIMALS,
-        imageUrl: input.imageUrl,
-        website: input.website,
-        twitter: input.twitter,
-        discord: input.discord,
-        creatorWallet: input.creatorWallet,
-        mintAddress: built.mintAddress,
-        status: "pending",
-        signature: built.signature,
-        signedTransaction: built.wire,
-        lastValidBlockHeight: blockhash.lastValidBlockHeight,
-        idempotencyKey: input.idempotencyKey ?? null,
-      });
-      this.deps.tokens.invalidate(userId);
-      return { row, wire: built.wire };
-    } catch (err) {
-      if (isUniqueViolation(err, "tokens_symbol_live")) throw symbolTaken(input.symbol);
-      // The same idempotency key twice at once: the first one is launching it.
-      if (isUniqueViolation(err, "tokens_user_idem"))
-        throw conflict("This launch is already in progress", undefined, "IN_PROGRESS");
-      throw err;
+    const values = {
+      id: randomUUID(),
+      userId,
+      name: input.name,
+      symbol: input.symbol,
+      description: input.description,
+      tagline: input.tagline,
+      totalSupply: input.totalSupply,
+      decimals: TOKEN_DECIMALS,
+      imageUrl: input.imageUrl,
+      website: input.website,
+      twitter: input.twitter,
+      discord: input.discord,
+      creatorWallet: input.creatorWallet,
+      mintAddress: built.mintAddress,
+      status: "pending" as const,
+      signature: built.signature,
+      signedTransaction: built.wire,
+      lastValidBlockHeight: blockhash.lastValidBlockHeight,
+      idempotencyKey: input.idempotencyKey ?? null,
+    };
+    // One retry at most: after the first refusal, the rows in the way have been settled.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const row = await this.deps.repo.insert(values);
+        this.deps.tokens.invalidate(userId);
+        return { row, wire: built.wire };
+      } catch (err) {
+        // The same idempotency key twice at once: the first one is launching it.
+        if (isUniqueViolation(err, "tokens_user_idem"))
+          throw conflict("This launch is already in progress", undefined, "IN_PROGRESS");
+        if (!LOOKALIKE_INDEXES.some((index) => isUniqueViolation(err, index))) throw err;
+        await this.refuseLookalike(input);
+        if (attempt > 0)
+          throw conflict(
+            "A token with a similar name or symbol is being launched right now. Try again in a moment.",
+            undefined,
+            "LOOKALIKE_TOKEN",
+          );
+      }
     }
+  }
+
+  /** The skeleton indexes refused a launch: say which token it looks like, unless every such
+   * token is a prepare nobody submitted in time (settled here, which frees its name). */
+  private async refuseLookalike(input: LaunchRequest): Promise<void> {
+    const rows = await this.deps.repo.lookalikes(input.name, input.symbol);
+    const standing = (await this.settleUnsubmitted(rows)).filter((r) => r.status !== "failed");
+    const symbolRow = standing.find((r) => r.symbolSkeleton === symbolSkeleton(input.symbol));
+    if (symbolRow?.symbol === input.symbol) throw symbolTaken(input.symbol);
+    if (symbolRow)
+      throw lookalike(
+        `$${input.symbol} looks like $${symbolRow.symbol}, the symbol of “${symbolRow.name}”. Choose a symbol that cannot be mistaken for it.`,
+        "symbol",
+      );
+    const nameRow = standing.find((r) => r.nameSkeleton === nameSkeleton(input.name));
+    if (nameRow)
+      throw lookalike(
+        nameRow.name === input.name
+          ? `A token already has this name: “${nameRow.name}” ($${nameRow.symbol}). Choose another name.`
+          : `“${input.name}” looks like “${nameRow.name}” ($${nameRow.symbol}), an existing token. Choose a name that cannot be mistaken for it.`,
+        "name",
+      );
+  }
+
+  /** Prepares never submitted (no signature) whose blockhash has expired can no longer be
+   * sent: marked failed, which frees their name and symbol. Unless the chain has the mint:
+   * then the wallet sent the transaction itself, and the launch stands. Returns each row as
+   * it now stands. */
+  private async settleUnsubmitted(rows: TokenRow[]): Promise<TokenRow[]> {
+    const open = rows.filter(
+      (r) => r.status === "pending" && !r.signature && r.lastValidBlockHeight !== null,
+    );
+    if (!open.length) return rows;
+    const height = await this.deps.ledger.getBlockHeight();
+    const expired = open.filter((r) => height > (r.lastValidBlockHeight ?? height));
+    if (!expired.length) return rows;
+    const mints = await this.deps.ledger.getMultipleAccounts(expired.map((r) => r.mintAddress));
+    const settled = new Map<string, TokenRow>();
+    for (const [i, row] of expired.entries()) {
+      if (mints[i]) settled.set(row.id, await this.markActive(row));
+      else settled.set(row.id, await this.markFailed(row, PREPARE_EXPIRED));
+    }
+    return rows.map((r) => settled.get(r.id) ?? r);
   }
 
   private async send(row: TokenRow, wire: Uint8Array): Promise<CreateTokenResponse> {
@@ -220,9 +289,14 @@ export class LaunchService {
     return active;
   }
 
-  private async markFailed(row: TokenRow, reason: string): Promise<void> {
-    await this.deps.repo.update(row.id, { status: "failed", failureReason: reason, signedTransaction: null });
+  private async markFailed(row: TokenRow, reason: string): Promise<TokenRow> {
+    const failed = await this.deps.repo.update(row.id, {
+      status: "failed",
+      failureReason: reason,
+      signedTransaction: null,
+    });
     this.deps.tokens.invalidate(row.userId);
+    return failed ?? { ...row, status: "failed", failureReason: reason, signedTransaction: null };
   }
 
   private async present(row: TokenRow, circulating?: bigint): Promise<CreateTokenResponse> {
@@ -237,6 +311,16 @@ export class LaunchService {
 
 function extraFields(input: LaunchRequest): Array<[string, string]> {
   return input.tagline ? [["tagline", input.tagline]] : [];
+}
+
+const LOOKALIKE_INDEXES = ["tokens_symbol_skeleton_live", "tokens_name_skeleton_live"];
+
+function lookalike(message: string, field: "name" | "symbol") {
+  return conflict(message, { [field]: message }, "LOOKALIKE_TOKEN");
+}
+
+function prepareExpired() {
+  return new HttpError(410, PREPARE_EXPIRED, undefined, "PREPARE_EXPIRED");
 }
 
 function symbolTaken(symbol: string) {

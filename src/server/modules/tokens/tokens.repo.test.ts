@@ -17,7 +17,7 @@ beforeAll(async () => {
   database = await openDatabase({ memory: true });
   repo = new TokensRepo(database, { shared: false, warn: (m) => warnings.push(m) });
   await database.db.insert(users).values({ id: userId, username: "repo_user" });
-});
+}, 120_000); // a fresh PGlite takes a while on a busy machine
 afterAll(async () => database?.close());
 
 let n = 0;
@@ -75,6 +75,32 @@ describe("tokens repo", () => {
     const results = await Promise.allSettled([...wanted.map((v) => repo.insert(v)), repo.insert(full(2))]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "rejected"]);
     for (const v of wanted) expect(await stored(v.id)).toEqual({ ...newTokenRow(v), status: "pending" });
+  });
+
+  it("fills the skeletons of rows from before them; of two look-alikes, one answers for both", async () => {
+    const old = (name: string, symbol: string) => ({
+      id: randomUUID(),
+      userId,
+      name,
+      symbol,
+      totalSupply: "1",
+      decimals: 9,
+      creatorWallet: "W".repeat(44),
+      mintAddress: randomUUID(),
+      status: "active" as const,
+    });
+    // Written straight to the table, as rows were before the skeleton columns existed.
+    const [first, twin] = [old("Old Book Club", "OLDBOOK"), old("01d Book C1ub", "0LDB00K")];
+    await database.db.insert(tokens).values([first, twin]);
+    await repo.fillSkeletons();
+    expect(await stored(first.id)).toMatchObject({
+      symbolSkeleton: "OLDBOOK",
+      nameSkeleton: "old book club",
+    });
+    expect(await stored(twin.id)).toMatchObject({ symbolSkeleton: null, nameSkeleton: null });
+    expect((await repo.lookalikes("Old Bo0k Club", "O1DBOOK")).map((r) => r.id)).toEqual([first.id]);
+    // Run again at the next start: nothing to do, nothing breaks.
+    await repo.fillSkeletons();
   });
 
   it("shows a confirmation to every read at once and writes it behind", async () => {

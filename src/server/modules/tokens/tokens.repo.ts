@@ -1,17 +1,20 @@
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import { bulkInsert } from "../../db/bulk-insert";
 import type { Database, Db } from "../../db/client";
-import { databaseMessage } from "../../db/errors";
+import { databaseMessage, isUniqueViolation } from "../../db/errors";
 import { GroupCommit } from "../../db/group-commit";
 import { tokens, transfers } from "../../db/schema/index";
+import { nameSkeleton, symbolSkeleton } from "../../lib/lookalike";
 
 export type TokenRow = typeof tokens.$inferSelect;
 export type TransferRow = typeof transfers.$inferSelect;
 
 /** A new launch row: every column set here (the schema's defaults included), so the insert
- * needs no RETURNING to know what it wrote. */
+ * needs no RETURNING to know what it wrote. The skeletons follow from name and symbol. */
 export function newTokenRow(values: typeof tokens.$inferInsert): TokenRow {
   return {
+    symbolSkeleton: symbolSkeleton(values.symbol),
+    nameSkeleton: nameSkeleton(values.name),
     description: "",
     tagline: "",
     imageUrl: "",
@@ -163,6 +166,46 @@ export class TokensRepo {
       .where(and(eq(tokens.userId, userId), ne(tokens.status, "failed")))
       .orderBy(desc(tokens.createdAt));
     return rows.map((r) => this.current(r));
+  }
+
+  /** The live (or launching) tokens a new name or symbol would look like: an index lookup
+   * on each skeleton. */
+  async lookalikes(name: string, symbol: string): Promise<TokenRow[]> {
+    const rows = await this.db
+      .select()
+      .from(tokens)
+      .where(
+        and(
+          or(eq(tokens.symbolSkeleton, symbolSkeleton(symbol)), eq(tokens.nameSkeleton, nameSkeleton(name))),
+          ne(tokens.status, "failed"),
+        ),
+      );
+    return rows.map((r) => this.current(r));
+  }
+
+  /** Fills the skeletons of rows written before they existed (or after a change of the
+   * lookalike tables cleared them). A row that looks like one already filled keeps NULL: the
+   * other one answers for both. */
+  async fillSkeletons(): Promise<number> {
+    const rows = await this.db
+      .select({ id: tokens.id, name: tokens.name, symbol: tokens.symbol })
+      .from(tokens)
+      .where(or(isNull(tokens.symbolSkeleton), isNull(tokens.nameSkeleton)));
+    let filled = 0;
+    for (const row of rows) {
+      for (const values of [
+        { symbolSkeleton: symbolSkeleton(row.symbol) },
+        { nameSkeleton: nameSkeleton(row.name) },
+      ]) {
+        try {
+          await this.db.update(tokens).set(values).where(eq(tokens.id, row.id));
+        } catch (err) {
+          if (!isUniqueViolation(err)) throw err;
+        }
+      }
+      filled++;
+    }
+    return filled;
   }
 
   /** Launches whose outcome is not known here yet. */

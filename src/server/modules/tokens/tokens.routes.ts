@@ -1,22 +1,14 @@
+import { IdParamsSchema, MintParamsSchema } from "@shared/schemas/params";
 import { HoldingsResponseSchema } from "@shared/schemas/portfolio";
-import { CreateTokenSchema, TransferSchema } from "@shared/schemas/token";
+import { CreateTokenSchema, SubmitTokenSchema, TransferSchema } from "@shared/schemas/token";
 import { PreparedTransferSchema, SubmitTransferSchema, TransferResultSchema } from "@shared/schemas/transfer";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Ledger } from "../../ledger/ledger";
 import { perUser } from "../../plugins/rate-limits";
 import { openToAnyOrigin } from "../../plugins/security";
 import type { LaunchService } from "./launch.service";
 import type { TokensService } from "./tokens.service";
 import type { TransferService } from "./transfer.service";
-
-const MintParams = z.object({
-  mint: z.string().min(32, "Invalid mint address").max(44, "Invalid mint address"),
-});
-const SubmitSchema = z.object({
-  tokenId: z.string().min(1, "tokenId is required"),
-  transaction: z.string().min(1, "Sign the transaction with your wallet").max(4000),
-});
 
 interface Deps {
   tokens: TokensService;
@@ -53,7 +45,7 @@ export const tokensRoutes =
       async (request) => launches.prepare(await request.requireUserId(), request.body),
     );
 
-    app.post("/api/tokens/submit", { schema: { body: SubmitSchema } }, async (request, reply) => {
+    app.post("/api/tokens/submit", { schema: { body: SubmitTokenSchema } }, async (request, reply) => {
       const result = await launches.submit(
         await request.requireUserId(),
         request.body.tokenId,
@@ -63,38 +55,43 @@ export const tokensRoutes =
     });
 
     // Launches are public facts on chain; anyone may list a creator's tokens.
-    app.get(
-      "/api/tokens/user/:id",
-      { schema: { params: z.object({ id: z.string().min(1).max(64) }) } },
-      async (request, reply) =>
-        reply.type("application/json; charset=utf-8").send(await tokens.listJsonForUser(request.params.id)),
+    app.get("/api/tokens/user/:id", { schema: { params: IdParamsSchema } }, async (request, reply) =>
+      reply.type("application/json; charset=utf-8").send(await tokens.listJsonForUser(request.params.id)),
     );
 
-    app.get("/api/tokens/:mint", { schema: { params: MintParams } }, async (request) =>
+    app.get("/api/tokens/:mint", { schema: { params: MintParamsSchema } }, async (request) =>
       tokens.publicView(request.params.mint),
     );
 
     // Wallets and explorers read a token's metadata and image from their own origins.
-    app.get("/api/tokens/:mint/metadata.json", { schema: { params: MintParams } }, async (request, reply) => {
-      openToAnyOrigin(reply).header("cache-control", "public, max-age=60");
-      return tokens.metadataJson(request.params.mint, publicUrl);
-    });
+    app.get(
+      "/api/tokens/:mint/metadata.json",
+      { schema: { params: MintParamsSchema } },
+      async (request, reply) => {
+        openToAnyOrigin(reply).header("cache-control", "public, max-age=60");
+        return tokens.metadataJson(request.params.mint, publicUrl);
+      },
+    );
 
-    app.get("/api/tokens/:mint/image.svg", { schema: { params: MintParams } }, async (request, reply) => {
-      const svg = await tokens.imageSvg(request.params.mint);
-      // A symbol never changes; the image is inert (no scripts, nothing loaded from elsewhere).
-      return openToAnyOrigin(reply)
-        .type("image/svg+xml; charset=utf-8")
-        .header("cache-control", "public, max-age=86400")
-        .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
-        .send(svg);
-    });
+    app.get(
+      "/api/tokens/:mint/image.svg",
+      { schema: { params: MintParamsSchema } },
+      async (request, reply) => {
+        const svg = await tokens.imageSvg(request.params.mint);
+        // A symbol never changes; the image is inert (no scripts, nothing loaded from elsewhere).
+        return openToAnyOrigin(reply)
+          .type("image/svg+xml; charset=utf-8")
+          .header("cache-control", "public, max-age=86400")
+          .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
+          .send(svg);
+      },
+    );
 
     const transferLimit = { rateLimit: { max: 60, timeWindow: "1 minute" } };
     app.post(
       "/api/tokens/:mint/transfer",
       {
-        schema: { params: MintParams, body: TransferSchema, response: { 200: TransferResultSchema } },
+        schema: { params: MintParamsSchema, body: TransferSchema, response: { 200: TransferResultSchema } },
         config: transferLimit,
       },
       async (request) => transfers.transfer(await request.requireUserId(), request.params.mint, request.body),
@@ -104,7 +101,7 @@ export const tokensRoutes =
     app.post(
       "/api/tokens/:mint/transfer/prepare",
       {
-        schema: { params: MintParams, body: TransferSchema, response: { 200: PreparedTransferSchema } },
+        schema: { params: MintParamsSchema, body: TransferSchema, response: { 200: PreparedTransferSchema } },
         config: transferLimit,
       },
       async (request) => transfers.prepare(await request.requireUserId(), request.params.mint, request.body),
@@ -113,7 +110,11 @@ export const tokensRoutes =
     app.post(
       "/api/tokens/:mint/transfer/submit",
       {
-        schema: { params: MintParams, body: SubmitTransferSchema, response: { 200: TransferResultSchema } },
+        schema: {
+          params: MintParamsSchema,
+          body: SubmitTransferSchema,
+          response: { 200: TransferResultSchema },
+        },
         config: transferLimit,
       },
       async (request) =>
