@@ -6,6 +6,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Ledger } from "./ledger/ledger";
 import { healthRoutes } from "./modules/health/health.routes";
+import { ConnectionLimiter } from "./plugins/connection-limits";
 import { errorsPlugin } from "./plugins/errors";
 import { securityPlugin } from "./plugins/security";
 import { sessionsPlugin } from "./plugins/sessions";
@@ -16,6 +17,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The wired services, for start-up tasks (reconcile, seed) and tests. */
     services: Services;
+    /** Per-client connection bounds, shared with any other port the app serves (PubSub). */
+    connections: ConnectionLimiter;
   }
 }
 
@@ -34,11 +37,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
+    // No proxy in front: the server itself bounds how long a client may hold a socket.
+    // Silent sockets close after connectionTimeout, idle keep-alive ones after
+    // keepAliveTimeout; headers must arrive within headersTimeout and the whole request
+    // within requestTimeout. WebSockets are exempt (ws clears the socket timeout).
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 10_000,
+    http: { headersTimeout: 15_000 },
     requestTimeout: 30_000,
     bodyLimit: 256 * 1024,
     forceCloseConnections: "idle",
     trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(",").map((s) => s.trim()) : false,
   });
+  const connections = new ConnectionLimiter({
+    total: config.MAX_CONNECTIONS,
+    perIp: config.MAX_CONNECTIONS_PER_IP,
+  });
+  connections.attach(app.server);
+  app.decorate("connections", connections);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

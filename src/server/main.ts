@@ -2,6 +2,7 @@ import { createAiEngine } from "./ai/index";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import type { LedgerLog } from "./ledger/checkpoint-retry";
 import { openLedger } from "./ledger/index";
 import { seedOnStart } from "./modules/seed/seed-on-start";
 
@@ -10,13 +11,21 @@ import { seedOnStart } from "./modules/seed/seed-on-start";
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  // The ledger opens before the app (and its logger) exists; its disk errors go to the app's
+  // log once there is one.
+  let logger: LedgerLog | null = null;
   const ledger = await openLedger({
     dataDir: config.DATA_DIR,
     rpcUrl: config.SOLANA_RPC_URL,
     checkpointIntervalMs: config.CHECKPOINT_INTERVAL_MS,
+    log: {
+      warn: (m) => (logger ? logger.warn(m) : process.emitWarning(m)),
+      error: (m) => (logger ? logger.error(m) : console.error(m)),
+    },
   });
   const ai = createAiEngine(config);
   const app = await buildApp({ config, database, ledger, ai, clientRoot: config.CLIENT_DIST });
+  logger = { warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) };
 
   let closing = false;
   const shutdown = async (signal: string) => {
