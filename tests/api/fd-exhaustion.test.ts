@@ -1,10 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort, type ServerProcess, spawnServer } from "../support/server-process";
 
 // F-1: one client holding every file descriptor while a checkpoint rotates the journal must
 // not disable the ledger. The real server runs under a low `ulimit -n`; idle sockets fill
@@ -12,27 +9,12 @@ import { afterAll, describe, expect, it } from "vitest";
 // own, with no restart.
 
 const FD_LIMIT = 256;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "launchpad-emfile-"));
-let proc: ChildProcess | null = null;
-let out = "";
+let server: ServerProcess | null = null;
 const held: net.Socket[] = [];
 afterAll(async () => {
   for (const s of held) s.destroy();
-  if (proc && proc.exitCode === null && proc.signalCode === null) {
-    const exited = new Promise((r) => proc?.once("exit", r));
-    proc.kill("SIGKILL");
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const address = server.address();
-  await new Promise((r) => server.close(r));
-  return typeof address === "object" && address ? address.port : 0;
-}
 
 /** One kept-alive socket for every health poll: new connections are refused at the limit. */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -91,7 +73,7 @@ async function until<T>(what: string, attempt: () => Promise<T | null>, timeoutM
     });
     if (value !== null) return value;
     if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${what} (last error: ${String(last)})\n${out}`);
+      throw new Error(`timed out waiting for ${what} (last error: ${String(last)})\n${server?.output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -109,37 +91,23 @@ describe("file descriptors exhausted during a checkpoint", () => {
     timeout: 180_000,
   }, async () => {
     const port = await freePort();
-    proc = spawn(
-      "sh",
-      ["-c", `ulimit -n ${FD_LIMIT}; exec "${process.execPath}" --import tsx src/server/main.ts`],
-      {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          DATA_DIR: dataDir,
-          SEED_DEMO: "no",
-          LOG_LEVEL: "error",
-          RATE_LIMITS: "off",
-          CHECKPOINT_INTERVAL_MS: "1000",
-          RPC_PUBSUB_PORT: "off",
-          // This test is about surviving exhaustion: no per-client bound stops it early.
-          MAX_CONNECTIONS_PER_IP: "0",
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+    server = await spawnServer({
+      port,
+      fdLimit: FD_LIMIT,
+      env: {
+        RATE_LIMITS: "off",
+        CHECKPOINT_INTERVAL_MS: "1000",
+        RPC_PUBSUB_PORT: "off",
+        // This test is about surviving exhaustion: no per-client bound stops it early.
+        MAX_CONNECTIONS_PER_IP: "0",
       },
-    );
-    proc.stdout?.on("data", (d) => (out += String(d)));
-    proc.stderr?.on("data", (d) => (out += String(d)));
-    await until(
-      "the server to start",
-      async () => ((await request(port, "GET", "/api/health")).status === 200 ? true : null),
-      90_000,
-    );
+    });
 
     // Fill the descriptor table: idle sockets in batches until a probe is dropped unanswered.
     let atLimit = false;
     for (let batch = 0; batch < 2 * (FD_LIMIT / 16) && !atLimit; batch++) {
+      // The kept-alive socket is used between batches, so it stays open (keep-alive timeout).
+      expect((await request(port, "GET", "/api/health")).status).toBe(200);
       await Promise.all(Array.from({ length: 16 }, () => openIdle(port)));
       atLimit = !(await probe(port));
     }
@@ -185,7 +153,7 @@ describe("file descriptors exhausted during a checkpoint", () => {
     expect(healthy.body).toMatchObject({ status: "ok", ledger: { ok: true, journal: { ok: true } } });
     // Said in health and at error level while it lasted.
     expect(JSON.stringify(during)).toMatch(/EMFILE/);
-    expect(out).toMatch(/"level":50.*ledger checkpoint failed \(EMFILE/);
-    expect(proc.exitCode).toBeNull();
+    expect(server.output()).toMatch(/"level":50.*ledger checkpoint failed \(EMFILE/);
+    expect(server.proc.exitCode).toBeNull();
   });
 });
