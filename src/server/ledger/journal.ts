@@ -201,10 +201,10 @@ export class Journal {
     this.events.degraded?.(error, delayMs);
   }
 
+  /** Not unref'd: records waiting to be made durable are work the process must not drop by
+   * exiting (close() clears it). */
   private schedule(delayMs: number): NodeJS.Timeout {
-    const timer = setTimeout(() => this.retry(), delayMs);
-    timer.unref();
-    return timer;
+    return setTimeout(() => this.retry(), delayMs);
   }
 
   private retry(): void {
