@@ -1,4 +1,4 @@
-import { RETRY_MAX_MS, RETRY_MIN_MS } from "./journal";
+import { publicDiskError, RETRY_MAX_MS, RETRY_MIN_MS } from "./journal";
 
 // A checkpoint that fails (no descriptors left, a full disk) is retried with exponential
 // back-off rather than at the next interval, and its error stays visible in health until one
@@ -19,17 +19,20 @@ export interface CheckpointStatus {
 export class CheckpointRetry {
   private failing: { error: string; since: number; delayMs: number } | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /** After shutdown nothing is retried: the journal is closed by then. */
+  private stopped = false;
 
   get status(): CheckpointStatus {
     return this.failing ? { ok: false, error: this.failing.error, since: this.failing.since } : { ok: true };
   }
 
   failed(err: unknown, log: LedgerLog, retry: () => void): void {
-    const error = err instanceof Error ? err.message : String(err);
+    const message = err instanceof Error ? err.message : String(err);
     const delayMs = this.failing ? Math.min(this.failing.delayMs * 2, RETRY_MAX_MS) : RETRY_MIN_MS;
-    this.failing = { error, since: this.failing?.since ?? Date.now(), delayMs };
-    log.error(`ledger checkpoint failed (${error}); retrying in ${delayMs} ms`);
+    this.failing = { error: publicDiskError(err), since: this.failing?.since ?? Date.now(), delayMs };
+    log.error(`ledger checkpoint failed (${message})${this.stopped ? "" : `; retrying in ${delayMs} ms`}`);
     if (this.timer) clearTimeout(this.timer);
+    if (this.stopped) return;
     this.timer = setTimeout(retry, delayMs);
     this.timer.unref();
   }
@@ -41,6 +44,7 @@ export class CheckpointRetry {
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
   }
 }

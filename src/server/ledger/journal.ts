@@ -232,7 +232,7 @@ export class Journal {
 
   get status(): JournalStatus {
     if (!this.degraded) return { writable: !this.closed };
-    return { writable: false, error: this.degraded.error.message, since: this.degraded.since };
+    return { writable: false, error: publicDiskError(this.degraded.error), since: this.degraded.since };
   }
 
   get healthy(): boolean {
@@ -304,6 +304,14 @@ function openSegment(dir: string, segment: number): number {
 function writeFully(fd: number, frame: Buffer, position: number): void {
   let done = 0;
   while (done < frame.length) done += fs.writeSync(fd, frame, done, frame.length - done, position + done);
+}
+
+/** An error fit for a public health page: errno and its meaning ("EMFILE: too many open
+ * files"), never the file path Node appends. */
+export function publicDiskError(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (typeof code !== "string" || !(err instanceof Error)) return "I/O error";
+  return err.message.split(", ")[0] ?? code;
 }
 
 function asError(err: unknown): Error {
