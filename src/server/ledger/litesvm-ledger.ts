@@ -111,7 +111,10 @@ export class LiteSvmLedger implements Ledger {
   private assertOpen(): void {
     if (this.closed) throw new LedgerError("The ledger is shut down.", "unavailable");
     if (this.persistence && !this.persistence.sink.healthy) {
-      throw new LedgerError("The ledger cannot write to disk right now; it retries by itself. Please try again in a moment.", "unavailable");
+      throw new LedgerError(
+        "The ledger cannot write to disk right now; it retries by itself. Please try again in a moment.",
+        "unavailable",
+      );
     }
   }
 
