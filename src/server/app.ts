@@ -8,6 +8,7 @@ import type { Ledger } from "./ledger/ledger";
 import { safeError } from "./lib/safe-error";
 import { healthRoutes } from "./modules/health/health.routes";
 import { accessLogPlugin } from "./plugins/access-log";
+import { ConnectionLimiter } from "./plugins/connection-limits";
 import { errorsPlugin } from "./plugins/errors";
 import { securityPlugin } from "./plugins/security";
 import { sessionsPlugin } from "./plugins/sessions";
@@ -18,6 +19,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The wired services, for start-up tasks (reconcile, seed) and tests. */
     services: Services;
+    /** Per-client connection bounds, shared with any other port the app serves (PubSub). */
+    connections: ConnectionLimiter;
   }
 }
 
@@ -46,11 +49,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : { level: config.LOG_LEVEL, serializers: { err: safeError }, stream: deps.logStream },
     // One line per request would let a flood fill the disk: accessLogPlugin samples instead.
     logController: new LogController({ disableRequestLogging: true }),
+    // No proxy in front: the server itself bounds how long a client may hold a socket.
+    // Silent sockets close after connectionTimeout, idle keep-alive ones after
+    // keepAliveTimeout; headers must arrive within headersTimeout and the whole request
+    // within requestTimeout. WebSockets are exempt (ws clears the socket timeout).
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 10_000,
+    http: { headersTimeout: 15_000 },
     requestTimeout: 30_000,
     bodyLimit: 256 * 1024,
     forceCloseConnections: "idle",
     trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(",").map((s) => s.trim()) : false,
   });
+  const connections = new ConnectionLimiter({
+    total: config.MAX_CONNECTIONS,
+    perIp: config.MAX_CONNECTIONS_PER_IP,
+  });
+  connections.attach(app.server);
+  app.decorate("connections", connections);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -22,6 +22,14 @@ const EnvSchema = z.object({
   // Benchmarks drive the server from one IP far past any human rate; they turn limits off.
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
+  // Bounds on what clients can hold open (0: no per-IP bound, e.g. behind a proxy).
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(128),
+  // Solana PubSub (WebSocket) also on its own port, where web3.js looks for it: PORT + 1.
+  RPC_PUBSUB_PORT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.union([z.literal("off"), z.coerce.number().int().min(1).max(65535)]).optional(),
+  ),
   AI_PROVIDER: z.enum(["offline", "openai", "google", "anthropic", "openai-compatible"]).optional(),
   AI_MODEL: optional,
   AI_BASE_URL: optional,
@@ -59,6 +67,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     DATA_DIR: path.resolve(e.DATA_DIR),
     isProduction: e.NODE_ENV === "production",
     siteIsLocal: isLocalUrl(e.PUBLIC_URL),
+    // Unset: PORT + 1 (solana-test-validator's 8899/8900), none when PORT is ephemeral (0).
+    RPC_PUBSUB_PORT: e.RPC_PUBSUB_PORT ?? (e.PORT === 0 || e.PORT === 65535 ? "off" : e.PORT + 1),
     links: {
       discord: e.LINK_DISCORD,
       twitter: e.LINK_TWITTER,

@@ -1,9 +1,12 @@
+import type { Server } from "node:http";
 import { createAiEngine } from "./ai/index";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import type { LedgerLog } from "./ledger/checkpoint-retry";
 import { openLedger } from "./ledger/index";
 import { makeDataDirPrivate } from "./lib/private-dir";
+import { listenPubSub } from "./modules/rpc/rpc.pubsub-port";
 import { seedOnStart } from "./seed/seed-on-start";
 
 // Wires config, database, ledger and AI; listens; shuts down cleanly (checkpointing the
@@ -14,14 +17,23 @@ async function main() {
   process.umask(0o077);
   makeDataDirPrivate(config.DATA_DIR);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  // The ledger opens before the app (and its logger) exists; its disk errors go to the app's
+  // log once there is one.
+  let logger: LedgerLog | null = null;
   const ledger = await openLedger({
     dataDir: config.DATA_DIR,
     rpcUrl: config.SOLANA_RPC_URL,
     checkpointIntervalMs: config.CHECKPOINT_INTERVAL_MS,
+    log: {
+      warn: (m) => (logger ? logger.warn(m) : process.emitWarning(m)),
+      error: (m) => (logger ? logger.error(m) : console.error(m)),
+    },
   });
   const ai = createAiEngine(config);
   const app = await buildApp({ config, database, ledger, ai, clientRoot: config.CLIENT_DIST });
+  logger = { warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) };
 
+  let pubsub: Server | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -29,6 +41,7 @@ async function main() {
     app.log.info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    pubsub?.close();
     await app.close();
     await ledger.close();
     await database.close();
@@ -46,9 +59,22 @@ async function main() {
     app.log.info({ transfers }, "reconciled pending transfers");
   await seedOnStart(app, { config, database, ledger });
   await app.listen({ port: config.PORT, host: config.HOST });
+  // PubSub on PORT + 1 too, where web3.js looks for it (embedded ledger only: a remote
+  // cluster has its own). Not fatal when taken: clients can still pass wsEndpoint.
+  if (config.RPC_PUBSUB_PORT !== "off" && ledger.onCommit) {
+    const port = config.RPC_PUBSUB_PORT;
+    pubsub = await listenPubSub(app, { port, host: config.HOST }).catch((err: unknown) => {
+      app.log.error(
+        `Solana PubSub cannot listen on port ${port} (${err instanceof Error ? err.message : String(err)}); ` +
+          "it is still served on the main port at /rpc",
+      );
+      return null;
+    });
+  }
   app.log.info(
     `Launchpad ready at http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${config.PORT} ` +
-      `(database: ${database.kind}, ledger: ${ledger.info.clusterLabel}, AI: ${ai.label})`,
+      `(database: ${database.kind}, ledger: ${ledger.info.clusterLabel}, AI: ${ai.label}` +
+      `${pubsub ? `, Solana PubSub also on port ${config.RPC_PUBSUB_PORT}` : ""})`,
   );
 }
 

@@ -11,6 +11,7 @@ import {
   removeStaleTemps,
   saveCheckpointTemp,
 } from "./chain-store";
+import { CheckpointRetry, type LedgerLog } from "./checkpoint-retry";
 import { decodeEntry, History, type JournalEntry } from "./history";
 import { Journal, listSegments, readRecordAt, readSegment, segmentPath } from "./journal";
 import { signerFromSeed } from "./keys";
@@ -32,8 +33,8 @@ export interface EmbeddedLedgerOptions {
   /** Folder for the chain files (DATA_DIR/chain); null keeps everything in memory. */
   chainDir: string | null;
   checkpointIntervalMs: number;
-  /** Problems worth a line in the server log (e.g. a replay that diverged). */
-  warn?: (message: string) => void;
+  /** Problems worth a line in the server log (e.g. a replay that diverged, a disk error). */
+  log?: LedgerLog;
 }
 
 function configure(svm: LiteSVM): LiteSVM {
@@ -57,7 +58,8 @@ function genesis(faucetAddress: string): LiteSVM {
 }
 
 export async function openEmbeddedLedger(options: EmbeddedLedgerOptions): Promise<LiteSvmLedger> {
-  const warn = options.warn ?? (() => undefined);
+  const log = options.log ?? { warn: () => undefined, error: () => undefined };
+  const warn = log.warn;
   const dir = options.chainDir;
   if (!dir) {
     const faucet = signerFromSeed(new Uint8Array(randomBytes(32)));
@@ -109,7 +111,12 @@ export async function openEmbeddedLedger(options: EmbeddedLedgerOptions): Promis
   }
   indexTokenAccounts(svm, tokens);
 
-  const journal = new Journal(dir, Math.max(loaded.segment, (segments.at(-1) ?? -1) + 1));
+  const journal = new Journal(dir, Math.max(loaded.segment, (segments.at(-1) ?? -1) + 1), {
+    degraded: (err, retryInMs) =>
+      log.error(`ledger journal cannot write (${err.message}); writes refused, retrying in ${retryInMs} ms`),
+    recovered: (downMs) => log.warn(`ledger journal writes again after ${downMs} ms`),
+  });
+  const checkpoints = new CheckpointRetry();
   const sink: EntrySink = {
     append: (_entry, bytes) => {
       const { segment, offset, durable } = journal.append(bytes);
@@ -118,6 +125,7 @@ export async function openEmbeddedLedger(options: EmbeddedLedgerOptions): Promis
     get healthy() {
       return journal.healthy;
     },
+    status: () => ({ journal: journal.status, checkpoint: checkpoints.status }),
   };
 
   let checkpointing: Promise<void> | null = null;
@@ -125,14 +133,25 @@ export async function openEmbeddedLedger(options: EmbeddedLedgerOptions): Promis
     if (!ledger.dirty || checkpointing) return checkpointing ?? undefined;
     const run = async () => {
       // Same tick: rotate and snapshot, so the state is exactly the segments below `segment`.
+      // A rotation that fails changes nothing (the journal goes on in its segment); a
+      // snapshot that fails after it leaves a checkpoint-less segment boundary, which the
+      // next checkpoint covers.
       const segment = journal.rotateSync();
-      const tmp = saveCheckpointTemp(svm, dir, segment);
       ledger.dirty = false;
-      await publishCheckpoint(dir, tmp, segment);
+      let tmp: string | null = null;
+      try {
+        tmp = saveCheckpointTemp(svm, dir, segment);
+        await publishCheckpoint(dir, tmp, segment);
+      } catch (err) {
+        ledger.dirty = true;
+        if (tmp) fs.rmSync(tmp, { force: true });
+        throw err;
+      }
     };
     checkpointing = run()
-      .catch((err: unknown) =>
-        warn(`ledger checkpoint failed: ${err instanceof Error ? err.message : String(err)}`),
+      .then(
+        () => checkpoints.succeeded(log),
+        (err: unknown) => checkpoints.failed(err, log, () => void checkpoint()),
       )
       .finally(() => {
         checkpointing = null;
@@ -147,6 +166,7 @@ export async function openEmbeddedLedger(options: EmbeddedLedgerOptions): Promis
     checkpoint,
     close: async () => {
       clearInterval(timer);
+      checkpoints.stop();
       await checkpointing;
       await checkpoint();
       await journal.close();

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { LedgerLog } from "./checkpoint-retry";
 import { openEmbeddedLedger } from "./embedded-ledger";
 import type { Ledger } from "./ledger";
 
@@ -10,7 +11,8 @@ export interface OpenLedgerOptions {
   /** A Solana JSON-RPC URL (e.g. devnet). Unset: the embedded, durable LiteSVM ledger. */
   rpcUrl?: string;
   checkpointIntervalMs: number;
-  warn?: (message: string) => void;
+  /** Where disk errors and replay problems are told (default: process warnings). */
+  log?: LedgerLog;
 }
 
 /** The ledger chosen by configuration: embedded under DATA_DIR/chain, or a remote cluster. */
@@ -22,6 +24,6 @@ export async function openLedger(options: OpenLedgerOptions): Promise<Ledger> {
   return openEmbeddedLedger({
     chainDir: path.join(options.dataDir, "chain"),
     checkpointIntervalMs: options.checkpointIntervalMs,
-    warn: options.warn ?? ((message) => process.emitWarning(message)),
+    log: options.log ?? { warn: (m) => process.emitWarning(m), error: (m) => process.emitWarning(m) },
   });
 }

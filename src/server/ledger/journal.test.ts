@@ -22,20 +22,32 @@ describe("journal", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("stops, refusing appends, when the next segment cannot be opened; never writes into another file", async () => {
+  it("goes on in its segment when the next cannot be opened, never writing into another file; rotates once it can", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "journal-"));
     const journal = new Journal(dir, 0);
     await journal.append(record("before")).durable;
+    const kept = fs.readFileSync(segmentPath(dir, 0)); // the folder goes; the open segment stays
     fs.rmSync(dir, { recursive: true, force: true }); // the next segment cannot be created
     expect(() => journal.rotateSync()).toThrow();
-    expect(journal.healthy).toBe(false);
+    expect(journal.segment).toBe(0);
+    expect(journal.healthy).toBe(true);
     // A file opened now may get any free descriptor number, including one the journal let go.
     const other = path.join(os.tmpdir(), `journal-other-${process.pid}-${Date.now()}`);
     const fd = fs.openSync(other, "a");
-    await expect(journal.append(record("after")).durable).rejects.toThrow();
+    const after = journal.append(record("after"));
+    await after.durable;
+    expect(after.segment).toBe(0);
     fs.closeSync(fd);
     expect(fs.readFileSync(other).length).toBe(0);
     fs.rmSync(other, { force: true });
+    // The folder is back (an operator freed the disk): the next rotation works.
+    fs.mkdirSync(dir);
+    fs.writeFileSync(segmentPath(dir, 0), kept);
+    expect(journal.rotateSync()).toBe(1);
+    await journal.append(record("next")).durable;
+    await journal.close();
+    expect(readSegment(dir, 1).records.map((r) => new TextDecoder().decode(r.payload))).toEqual(["next"]);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it("frames records with the standard CRC-32, so journals written by earlier versions still read", async () => {

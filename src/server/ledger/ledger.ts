@@ -15,6 +15,17 @@ export interface LedgerHealth {
   ok: boolean;
   slot: bigint;
   detail?: string;
+  /** Embedded ledger: writes to its journal, and its periodic checkpoints. One that fails
+   * carries its last error and since when while it retries by itself. */
+  journal?: DiskPartHealth;
+  checkpoint?: DiskPartHealth;
+}
+
+export interface DiskPartHealth {
+  ok: boolean;
+  error?: string;
+  /** ISO time of the first failure of this outage. */
+  since?: string;
 }
 
 export interface AccountSnapshot {

@@ -9,6 +9,7 @@ import type {
   AccountSnapshot,
   Blockhash,
   CommittedTransaction,
+  DiskPartHealth,
   Ledger,
   LedgerHealth,
   LedgerInfo,
@@ -38,6 +39,12 @@ export interface EntrySink {
     bytes: Uint8Array,
   ): { location: { segment: number; offset: number } | null; durable: Promise<void> };
   readonly healthy: boolean;
+  status(): { journal: DiskStatus; checkpoint: DiskStatus };
+}
+
+interface DiskStatus {
+  error?: string;
+  since?: number;
 }
 
 export interface LiteSvmLedgerParts {
@@ -104,13 +111,24 @@ export class LiteSvmLedger implements Ledger {
   private assertOpen(): void {
     if (this.closed) throw new LedgerError("The ledger is shut down.", "unavailable");
     if (this.persistence && !this.persistence.sink.healthy) {
-      throw new LedgerError("The ledger cannot write to disk right now.", "unavailable");
+      throw new LedgerError(
+        "The ledger cannot write to disk right now; it retries by itself. Please try again in a moment.",
+        "unavailable",
+      );
     }
   }
 
   async health(): Promise<LedgerHealth> {
     const ok = !this.closed && (this.persistence?.sink.healthy ?? true);
-    return { ok, slot: this.parts.clock.slot(), detail: ok ? undefined : "journal unavailable" };
+    const slot = this.parts.clock.slot();
+    const detail = this.closed
+      ? "shut down"
+      : ok
+        ? undefined
+        : "journal unavailable: writes refused, retrying";
+    const disk = this.persistence?.sink.status();
+    if (!disk) return { ok, slot, detail };
+    return { ok, slot, detail, journal: diskPart(disk.journal), checkpoint: diskPart(disk.checkpoint) };
   }
 
   async getLatestBlockhash(): Promise<Blockhash> {
@@ -338,6 +356,12 @@ export class LiteSvmLedger implements Ledger {
     this.closed = true;
     await this.persistence?.close();
   }
+}
+
+function diskPart(status: DiskStatus): DiskPartHealth {
+  if (status.error === undefined) return { ok: true };
+  const since = status.since === undefined ? undefined : new Date(status.since).toISOString();
+  return { ok: false, error: status.error, since };
 }
 
 /** The 32 bytes of a base58 address, or null when it is not one. */
