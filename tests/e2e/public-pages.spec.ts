@@ -80,7 +80,7 @@ describe("unknown routes", () => {
     const context = await newContext(browser, server.url);
     const { page, assertClean } = await openPage(context);
     const res = await page.goto("/definitely/not/a/page");
-    expect(res?.status()).toBe(200);
+    expect(res?.status()).toBe(404);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("404 Page Not Found");
     expect(await page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
     await page.getByRole("link", { name: "Back to home" }).click();

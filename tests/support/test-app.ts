@@ -18,8 +18,11 @@ export interface TestApp {
 
 /** The real server on a real database (PGlite in memory, or a fresh PostgreSQL database when
  * TEST_DB=postgres and TEST_DATABASE_URL is set) and the real embedded ledger, listening on
- * an ephemeral port. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+ * an ephemeral port. `clientRoot`: a folder to serve as the built client (default: none). */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  opts: { clientRoot?: string } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "launchpad-test-"));
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, PORT: "0", ...env });
   const pgDb = await createPostgresDatabaseIfAsked();
@@ -30,7 +33,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     database,
     ledger,
     ai: createAiEngine(config),
-    clientRoot: path.join(dataDir, "no-client"),
+    clientRoot: opts.clientRoot ?? path.join(dataDir, "no-client"),
   };
   const app = await buildApp(deps);
   await app.listen({ port: 0, host: "127.0.0.1" });
