@@ -10,14 +10,15 @@ import { PageShell } from "@/features/site";
 import { useToken } from "@/features/tokens/api/get-token";
 import { HoldersTable } from "@/features/tokens/components/holders-table";
 import { TokenFacts } from "@/features/tokens/components/token-facts";
-import { useLedger } from "@/features/wallet/api/get-ledger";
 import { ApiError } from "@/lib/api";
+import { useNetwork } from "@/lib/network";
 
 /** /token/:mint: the public page of one token, read back from the ledger. */
 export default function TokenPage() {
   const { mint = "" } = useParams<{ mint: string }>();
   const query = useToken(mint);
-  const ledger = useLedger();
+  const network = useNetwork();
+  const explorer = network.explorerUrl(mint);
   const details = query.data;
 
   return (
@@ -72,7 +73,7 @@ export default function TokenPage() {
                 ) : null}
                 <p className="mt-1 text-sm text-muted-foreground">
                   by {details.creator.username ? `@${details.creator.username}` : "a wallet-only creator"} ·{" "}
-                  {ledger.data?.label ?? ""}
+                  {network.label}
                 </p>
               </div>
             </header>
@@ -88,13 +89,9 @@ export default function TokenPage() {
                 size="icon-sm"
                 variant="ghost"
               />
-              {ledger.data?.explorer === "devnet" ? (
+              {explorer ? (
                 <Button asChild size="sm" variant="outline">
-                  <a
-                    href={`https://explorer.solana.com/address/${mint}?cluster=devnet`}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
+                  <a href={explorer} target="_blank" rel="noopener noreferrer">
                     <ExternalLink aria-hidden="true" />
                     Solana Explorer
                   </a>
