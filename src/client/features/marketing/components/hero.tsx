@@ -47,12 +47,6 @@ export function Hero() {
           </div>
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
             <li>
-              <strong className="text-foreground">1,247+</strong> creators
-            </li>
-            <li>
-              <strong className="text-foreground">$2.1M+</strong> in creator economies
-            </li>
-            <li>
               <strong className="text-foreground">Zero</strong> gas fees: free test SOL on {network.label}
             </li>
           </ul>
