@@ -61,7 +61,9 @@ export default function TokenPage() {
               )}
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
-                  <h1 className="text-3xl font-bold tracking-tight">{details.token.name}</h1>
+                  <h1 className="min-w-0 text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">
+                    {details.token.name}
+                  </h1>
                   <Badge variant="secondary">${details.token.symbol}</Badge>
                   <Badge variant={details.token.isLaunched ? "success" : "warning"}>
                     {details.token.isLaunched ? "Live" : "Pending"}
@@ -98,7 +100,7 @@ export default function TokenPage() {
                 </Button>
               ) : null}
             </div>
-            <dl className="grid gap-4 sm:grid-cols-3">
+            <dl className="grid gap-4 sm:grid-cols-3 [&>*]:min-w-0">
               <div className="rounded-xl border border-border p-4">
                 <dt className="text-sm text-muted-foreground">Total supply</dt>
                 <dd className="text-xl font-semibold tabular-nums">
@@ -130,7 +132,7 @@ export default function TokenPage() {
                 {details.token.website.replace(/^https?:\/\//, "")}
               </a>
             ) : null}
-            <div className="grid gap-6 lg:grid-cols-2">
+            <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
               <TokenFacts details={details} />
               <HoldersTable
                 holders={details.holders}
