@@ -9,8 +9,19 @@ import { settleAnimations } from "./support/axe";
 // axe best practices). Public pages are checked signed out, in light and dark themes, and
 // with the landing's dialog and FAQ open; app pages signed in, so they show their real state.
 
-const PUBLIC = ["/", "/vision", "/gemini-cli-guide", "/privacy", "/terms", "/no-such-page"] as const;
+// /ai-agents is reachable signed out too (with a "Sign in" link in its text).
+const PUBLIC = [
+  "/",
+  "/vision",
+  "/gemini-cli-guide",
+  "/privacy",
+  "/terms",
+  "/ai-agents",
+  "/no-such-page",
+] as const;
 const APP = ["/auth", "/create", "/dashboard", "/analytics", "/nft-rewards", "/ai-agents"] as const;
+
+const NOT_FOUND_LOG = /Failed to load resource: the server responded with a status of 404/;
 
 let server: RunningServer;
 let browser: Browser;
@@ -72,7 +83,8 @@ describe("accessibility: public pages, signed out", () => {
         const context = await newContext(browser, server.url, { colorScheme: scheme });
         const { findings, assertClean } = await audit(context, path);
         expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
-        assertClean();
+        // An unknown page answers 404 (the browser logs that); nothing else may.
+        assertClean(path === "/no-such-page" ? [NOT_FOUND_LOG] : []);
         await context.close();
       });
     }
@@ -87,6 +99,21 @@ describe("accessibility: public pages, signed out", () => {
       await page.getByRole("dialog").waitFor();
     });
     expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
+    assertClean();
+    await context.close();
+  });
+
+  it("/ai-agents signed out: links inside text stand out by more than colour (link-in-text-block)", async () => {
+    const context = await newContext(browser, server.url);
+    const { page, assertClean } = await openPage(context);
+    await page.goto("/ai-agents");
+    await page.locator("main").getByRole("link", { name: "Sign in" }).waitFor();
+    await settleAnimations(page);
+    const result = await new AxeBuilder({ page }).withRules(["link-in-text-block"]).analyze();
+    // Any impact counts, and a check axe could not finish counts too.
+    expect(result.violations.map((v) => v.nodes.map((n) => n.target.join(" ")))).toEqual([]);
+    expect(result.incomplete.map((v) => v.nodes.map((n) => n.target.join(" ")))).toEqual([]);
+    expect(result.passes.map((v) => v.id)).toContain("link-in-text-block");
     assertClean();
     await context.close();
   });

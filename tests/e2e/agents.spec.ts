@@ -31,6 +31,29 @@ describe("token-gated agents", () => {
     await server?.stop();
   });
 
+  it("agent avatars show initials on the tier colour, legible without an emoji font", async () => {
+    const { page, assertClean } = await openPage(context);
+    await page.goto(`${server.url}/ai-agents`);
+    const card = page.getByRole("button", { name: /^Code Mentor/ });
+    await card.waitFor();
+    const avatar = card.getByTestId("agent-avatar");
+    // The initials are the avatar's own text; an emoji, if any, is a decoration beside them.
+    const own = await avatar.evaluate((el) =>
+      Array.from(el.childNodes)
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent)
+        .join(""),
+    );
+    expect(own).toBe("CM");
+    const colours = await avatar.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { bg: s.backgroundImage !== "none" ? s.backgroundImage : s.backgroundColor, fg: s.color };
+    });
+    expect(colours.bg).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
+    assertClean();
+    await page.close();
+  });
+
   it("shows locked and unlocked agents, streams a reply, and denies access once the balance drops", async () => {
     const { page, assertClean } = await openPage(context);
     const shot = (name: string) =>

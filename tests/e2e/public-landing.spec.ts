@@ -81,8 +81,6 @@ describe("landing, signed out", () => {
       "Pro Dashboard",
       "$10",
       "API Access",
-      "1,247+",
-      "$2.1M+",
     ]) {
       expect(text, s).toContain(s);
     }
@@ -121,6 +119,30 @@ describe("landing, signed out", () => {
     // Fonts, images and scripts are self-hosted: nothing is fetched from anywhere else.
     await page.waitForLoadState("networkidle");
     expect(foreign).toEqual([]);
+    assertClean();
+    await context.close();
+  });
+
+  it("claims no figure beyond the live counts; figures that are not ours say so", async () => {
+    const context = await newContext(browser, server.url);
+    const { page, assertClean } = await openPage(context);
+    await page.goto("/");
+    await page.getByTestId("live-tokens").waitFor();
+    await page.getByTestId("early-live").waitFor();
+    const stats = (await (await context.request.get("/api/site")).json()).stats as {
+      tokensLaunched: number;
+      creators: number;
+    };
+    const text = await page.locator("main").innerText();
+    // No open-ended counts ("1,247+ creators", "$2.1M+"): only the live ones.
+    expect(text.match(/\$?\d[\d,.]*\s*[KM]?\+/g)).toBeNull();
+    expect(await page.getByTestId("live-tokens").innerText()).toBe(String(stats.tokensLaunched));
+    expect(await page.getByTestId("live-creators").innerText()).toBe(String(stats.creators));
+    // The early-adopter goal sits beside where we really are.
+    expect(await page.getByTestId("early-live").innerText()).toContain(`So far ${stats.creators} creator`);
+    // Industry figures and sample stories are labelled as not ours.
+    expect(await page.locator("#problem").innerText()).toContain("Industry figures");
+    expect(await page.locator("#testimonials").innerText()).toContain("not live platform data");
     assertClean();
     await context.close();
   });

@@ -66,3 +66,24 @@ export function screenshotPath(name: string): string {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return path.join(SCREENSHOT_DIR, name);
 }
+
+/** Launches a token for the context's signed-in user through the API (new embedded wallet,
+ * test SOL, create) and returns its mint address. */
+export async function launchTokenViaApi(
+  context: BrowserContext,
+  token: { name: string; symbol: string; description: string },
+): Promise<string> {
+  const me = await (await context.request.get("/api/auth/me")).json();
+  const wallet = await context.request.post("/api/wallet/generate", { data: {} });
+  expect(wallet.status(), await wallet.text()).toBe(201);
+  const publicKey = (await wallet.json()).wallet.publicKey as string;
+  const airdrop = await context.request.post("/api/wallet/airdrop", {
+    data: { address: publicKey, amount: 2 },
+  });
+  expect(airdrop.status(), await airdrop.text()).toBe(200);
+  const created = await context.request.post("/api/tokens/create", {
+    data: { ...token, totalSupply: "1000000", userId: me.user?.id ?? me.id, creatorWallet: publicKey },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()).mintAddress as string;
+}

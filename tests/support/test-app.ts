@@ -18,11 +18,11 @@ export interface TestApp {
 
 /** The real server on a real database (PGlite in memory, or a fresh PostgreSQL database when
  * TEST_DB=postgres and TEST_DATABASE_URL is set) and the real embedded ledger, listening on
- * an ephemeral port. */
+ * an ephemeral port. `extra`: a log sink (with LOG_LEVEL in env) and a clock for the throttles;
+ * `clientRoot`, a folder to serve as the built client (default: none). */
 export async function startTestApp(
   env: Record<string, string> = {},
-  /** A log sink (with LOG_LEVEL in env) and a clock for the throttles. */
-  extra: Pick<AppDeps, "logStream" | "now"> = {},
+  extra: Pick<AppDeps, "logStream" | "now"> & { clientRoot?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "launchpad-test-"));
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, PORT: "0", ...env });
@@ -34,8 +34,9 @@ export async function startTestApp(
     database,
     ledger,
     ai: createAiEngine(config),
-    clientRoot: path.join(dataDir, "no-client"),
-    ...extra,
+    clientRoot: extra.clientRoot ?? path.join(dataDir, "no-client"),
+    logStream: extra.logStream,
+    now: extra.now,
   };
   const app = await buildApp(deps);
   await app.listen({ port: 0, host: "127.0.0.1" });

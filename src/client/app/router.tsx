@@ -1,39 +1,36 @@
-import { lazy, Suspense } from "react";
+import { SPA_ROUTES, type SpaRoute } from "@shared/routes";
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { PageFallback } from "./page-fallback";
 
 // Route-level code splitting: each page is its own chunk.
-const Landing = lazy(() => import("@/pages/landing"));
-const Auth = lazy(() => import("@/pages/auth"));
-const Create = lazy(() => import("@/pages/create"));
-const Dashboard = lazy(() => import("@/pages/dashboard"));
-const Analytics = lazy(() => import("@/pages/analytics"));
-const Vision = lazy(() => import("@/pages/vision"));
-const NftRewards = lazy(() => import("@/pages/nft-rewards"));
-const AiAgents = lazy(() => import("@/pages/ai-agents"));
-const GeminiCliGuide = lazy(() => import("@/pages/gemini-cli-guide"));
-const TokenPage = lazy(() => import("@/pages/token"));
-const Privacy = lazy(() => import("@/pages/privacy"));
-const Terms = lazy(() => import("@/pages/terms"));
 const NotFound = lazy(() => import("@/pages/not-found"));
 
-/** The spec's routes (section 2) plus ours: public token pages and the legal pages. */
+/** One page per shared route: the server answers 200 for exactly these paths (shared/routes),
+ * and the record's type makes a route without a page (or a page without a route) a type error.
+ * The spec's routes (section 2) plus ours: public token pages and the legal pages. */
+const PAGES: Record<SpaRoute, LazyExoticComponent<ComponentType>> = {
+  "/": lazy(() => import("@/pages/landing")),
+  "/auth": lazy(() => import("@/pages/auth")),
+  "/create": lazy(() => import("@/pages/create")),
+  "/dashboard": lazy(() => import("@/pages/dashboard")),
+  "/analytics": lazy(() => import("@/pages/analytics")),
+  "/vision": lazy(() => import("@/pages/vision")),
+  "/nft-rewards": lazy(() => import("@/pages/nft-rewards")),
+  "/ai-agents": lazy(() => import("@/pages/ai-agents")),
+  "/gemini-cli-guide": lazy(() => import("@/pages/gemini-cli-guide")),
+  "/token/:mint": lazy(() => import("@/pages/token")),
+  "/privacy": lazy(() => import("@/pages/privacy")),
+  "/terms": lazy(() => import("@/pages/terms")),
+};
+
 export function AppRouter() {
   return (
     <Suspense fallback={<PageFallback />}>
       <Switch>
-        <Route path="/" component={Landing} />
-        <Route path="/auth" component={Auth} />
-        <Route path="/create" component={Create} />
-        <Route path="/dashboard" component={Dashboard} />
-        <Route path="/analytics" component={Analytics} />
-        <Route path="/vision" component={Vision} />
-        <Route path="/nft-rewards" component={NftRewards} />
-        <Route path="/ai-agents" component={AiAgents} />
-        <Route path="/gemini-cli-guide" component={GeminiCliGuide} />
-        <Route path="/token/:mint" component={TokenPage} />
-        <Route path="/privacy" component={Privacy} />
-        <Route path="/terms" component={Terms} />
+        {SPA_ROUTES.map((path) => (
+          <Route key={path} path={path} component={PAGES[path]} />
+        ))}
         <Route component={NotFound} />
       </Switch>
     </Suspense>

@@ -16,27 +16,27 @@ import {
   formFromProfile,
   type LaunchWallet,
   pickCandidate,
+  skippedSteps,
   useCreateWizard,
   WIZARD_STEPS,
 } from "@/features/create/hooks/use-create-wizard";
 import { useLaunchToken } from "@/features/create/hooks/use-launch-token";
-import { explorerUrlFor, useLedger } from "@/features/wallet/api/get-ledger";
 import { ApiError, errorMessage } from "@/lib/api";
+import { useNetwork } from "@/lib/network";
 
 const FORM_FIELDS = Object.keys(EMPTY_TOKEN_FORM) as (keyof TokenForm)[];
 
 /** /create: AI identity -> wallet -> review -> live token (spec sections 2 and 4). */
 export default function CreatePage() {
   const { user } = useSession();
-  const ledger = useLedger();
+  const network = useNetwork();
   const [state, dispatch] = useCreateWizard();
   const form = useForm<TokenForm, unknown, TokenFormValues>({
     resolver: zodResolver(TokenFormSchema),
     defaultValues: EMPTY_TOKEN_FORM,
   });
   const ai = useGenerateIdentity();
-  const launchToken = useLaunchToken(ledger.data?.cluster);
-  const networkLabel = ledger.data?.label ?? "Solana Devnet";
+  const launchToken = useLaunchToken(network.cluster);
   const stepLabel = WIZARD_STEPS[state.step - 1]?.label ?? "";
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new step starts at the top of the page.
@@ -102,7 +102,7 @@ export default function CreatePage() {
       dispatch({ type: "launchSucceeded", result });
       toast({
         title: "Token Created Successfully!",
-        description: `${result.token.symbol} deployed to Solana blockchain`,
+        description: `${result.token.symbol} deployed to ${network.label}`,
         variant: "success",
       });
     } catch (err) {
@@ -154,7 +154,11 @@ export default function CreatePage() {
             From a few sentences about you to a live token, in about a minute.
           </p>
         </header>
-        <WizardProgress current={state.step} finished={state.launch.status === "success"} />
+        <WizardProgress
+          current={state.step}
+          finished={state.launch.status === "success"}
+          skipped={skippedSteps(state)}
+        />
         <p className="-mt-4 text-center text-sm text-muted-foreground md:sr-only" aria-live="polite">
           Step {state.step} of 4: {stepLabel}
         </p>
@@ -172,7 +176,10 @@ export default function CreatePage() {
               form.reset(formFromProfile(profile));
             }}
             onContinue={afterIdentity}
-            onSkip={afterIdentity}
+            onSkip={() => {
+              dispatch({ type: "skipIdentity" });
+              afterIdentity();
+            }}
           />
         ) : null}
         {state.step === 2 ? (
@@ -189,7 +196,7 @@ export default function CreatePage() {
           <ReviewStep
             form={form}
             wallet={state.wallet}
-            networkLabel={networkLabel}
+            networkLabel={network.label}
             onBack={() => dispatch({ type: "goto", step: 1 })}
             onChangeWallet={() => dispatch({ type: "goto", step: 2 })}
             onSubmit={submit}
@@ -198,8 +205,8 @@ export default function CreatePage() {
         {state.step === 4 && state.launch.status !== "idle" ? (
           <SuccessStep
             launch={state.launch}
-            networkLabel={networkLabel}
-            explorerUrl={(r) => explorerUrlFor(r.mintAddress, ledger.data, r.token.explorerUrl)}
+            networkLabel={network.label}
+            explorerUrl={(r) => network.tokenUrl(r.mintAddress, r.token.explorerUrl)}
             onCreateAnother={createAnother}
           />
         ) : null}

@@ -10,14 +10,15 @@ import { PageShell } from "@/features/site";
 import { useToken } from "@/features/tokens/api/get-token";
 import { HoldersTable } from "@/features/tokens/components/holders-table";
 import { TokenFacts } from "@/features/tokens/components/token-facts";
-import { useLedger } from "@/features/wallet/api/get-ledger";
 import { ApiError } from "@/lib/api";
+import { useNetwork } from "@/lib/network";
 
 /** /token/:mint: the public page of one token, read back from the ledger. */
 export default function TokenPage() {
   const { mint = "" } = useParams<{ mint: string }>();
   const query = useToken(mint);
-  const ledger = useLedger();
+  const network = useNetwork();
+  const explorer = network.explorerUrl(mint);
   const details = query.data;
 
   return (
@@ -60,7 +61,9 @@ export default function TokenPage() {
               )}
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
-                  <h1 className="text-3xl font-bold tracking-tight">{details.token.name}</h1>
+                  <h1 className="min-w-0 text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">
+                    {details.token.name}
+                  </h1>
                   <Badge variant="secondary">${details.token.symbol}</Badge>
                   <Badge variant={details.token.isLaunched ? "success" : "warning"}>
                     {details.token.isLaunched ? "Live" : "Pending"}
@@ -72,7 +75,7 @@ export default function TokenPage() {
                 ) : null}
                 <p className="mt-1 text-sm text-muted-foreground">
                   by {details.creator.username ? `@${details.creator.username}` : "a wallet-only creator"} ·{" "}
-                  {ledger.data?.label ?? ""}
+                  {network.label}
                 </p>
               </div>
             </header>
@@ -88,20 +91,16 @@ export default function TokenPage() {
                 size="icon-sm"
                 variant="ghost"
               />
-              {ledger.data?.explorer === "devnet" ? (
+              {explorer ? (
                 <Button asChild size="sm" variant="outline">
-                  <a
-                    href={`https://explorer.solana.com/address/${mint}?cluster=devnet`}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
+                  <a href={explorer} target="_blank" rel="noopener noreferrer">
                     <ExternalLink aria-hidden="true" />
                     Solana Explorer
                   </a>
                 </Button>
               ) : null}
             </div>
-            <dl className="grid gap-4 sm:grid-cols-3">
+            <dl className="grid gap-4 sm:grid-cols-3 [&>*]:min-w-0">
               <div className="rounded-xl border border-border p-4">
                 <dt className="text-sm text-muted-foreground">Total supply</dt>
                 <dd className="text-xl font-semibold tabular-nums">
@@ -133,7 +132,7 @@ export default function TokenPage() {
                 {details.token.website.replace(/^https?:\/\//, "")}
               </a>
             ) : null}
-            <div className="grid gap-6 lg:grid-cols-2">
+            <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
               <TokenFacts details={details} />
               <HoldersTable
                 holders={details.holders}

@@ -99,7 +99,7 @@ export default function Vision() {
           </h2>
           <ol className="mt-8 grid gap-6 border-l-2 border-border pl-6">
             <li>
-              <h3 className="font-semibold">Today: launch and learn on Devnet</h3>
+              <h3 className="font-semibold">Today: launch and learn on a test network</h3>
               <p className="mt-1 text-muted-foreground">
                 AI-drafted identities, one-click Token-2022 launches, token-gated agents, rewards and trust
                 analytics, on a test network where mistakes cost nothing.

@@ -1,11 +1,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import { isSpaRoute } from "@shared/routes";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
-/** Serves the built client; any other GET outside /api and /rpc gets index.html so the
- * client router decides (its fallback is the spec's 404 page). */
+/** Serves the built client. A GET for a page gets index.html so the client router decides;
+ * the status is 200 for the client's routes (shared/routes) and 404 for the rest. API,
+ * RPC and file paths that match nothing are plain 404s. */
 export const staticPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
   const hasBuild = existsSync(path.join(opts.root, "index.html"));
   if (hasBuild) {
@@ -25,8 +27,8 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: { root: string
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
-    if (url.startsWith("/api/") || url === "/api" || url.startsWith("/rpc") || request.method !== "GET") {
+    const pathname = new URL(request.url, "http://localhost").pathname;
+    if (!isBrowserPage(request.method, pathname)) {
       return reply.status(404).send({ error: "Not found", code: "NOT_FOUND" });
     }
     if (!hasBuild) {
@@ -35,6 +37,21 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: { root: string
         .type("text/plain")
         .send("Client not built. Run `npm run build` (npm start does it).");
     }
-    return reply.type("text/html").header("cache-control", "no-cache").sendFile("index.html");
+    // Unknown browser paths still get the app (it shows the spec's 404 page), with a 404
+    // status so crawlers and link checkers see the truth.
+    return reply
+      .status(isSpaRoute(pathname) ? 200 : 404)
+      .type("text/html")
+      .header("cache-control", "no-cache")
+      .sendFile("index.html");
   });
 });
+
+/** A GET for a page, not for an API call, the RPC endpoint or a file (a name with an
+ * extension): only pages fall back to the app. */
+function isBrowserPage(method: string, pathname: string): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  if (pathname === "/api" || pathname.startsWith("/api/") || pathname.startsWith("/rpc")) return false;
+  const last = pathname.slice(pathname.lastIndexOf("/") + 1);
+  return !last.includes(".");
+}

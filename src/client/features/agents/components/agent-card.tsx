@@ -32,7 +32,7 @@ export function AgentCard({
       )}
     >
       <div className="flex items-start gap-3">
-        <AgentAvatar avatar={agent.avatar} />
+        <AgentAvatar name={agent.name} avatar={agent.avatar} tier={agent.tier} />
         <div className="min-w-0 flex-1">
           <div className="flex items-center justify-between gap-2">
             <span className="truncate font-semibold">{agent.name}</span>

@@ -23,7 +23,7 @@ export function AgentList(props: {
             "Unlocked by the tokens your wallets hold, checked on chain."
           ) : (
             <>
-              <Link href="/auth" className="text-link underline-offset-4 hover:underline">
+              <Link href="/auth" className="text-link underline underline-offset-4">
                 Sign in
               </Link>{" "}
               to unlock agents with your token holdings.

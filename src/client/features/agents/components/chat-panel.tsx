@@ -36,7 +36,7 @@ function Conversation({ agent }: { agent: Agent }) {
     <Card className="flex h-full flex-col">
       <CardHeader className="gap-3 border-b border-border">
         <div className="flex items-start gap-3">
-          <AgentAvatar avatar={agent.avatar} size="lg" />
+          <AgentAvatar name={agent.name} avatar={agent.avatar} tier={agent.tier} size="lg" />
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">
               <CardTitle as="h2">{agent.name}</CardTitle>

@@ -1,6 +1,6 @@
 import { groupDigits } from "@shared/amounts";
 import type { CreateTokenResponse } from "@shared/schemas/token";
-import { CheckCircle2, ExternalLink, LayoutDashboard, Plus } from "lucide-react";
+import { CheckCircle2, Coins, ExternalLink, LayoutDashboard, Plus } from "lucide-react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -12,6 +12,7 @@ import type { LaunchState } from "../hooks/use-create-wizard";
 export interface SuccessStepProps {
   launch: Exclude<LaunchState, { status: "idle" }>;
   networkLabel: string;
+  /** The devnet explorer on devnet, our own token page on the embedded ledger. */
   explorerUrl: (result: CreateTokenResponse) => string;
   onCreateAnother: () => void;
 }
@@ -99,9 +100,10 @@ export function SuccessStep({ launch, networkLabel, explorerUrl, onCreateAnother
                 View on Explorer
               </a>
             ) : (
+              // No public explorer sees the embedded ledger: say where the link really goes.
               <Link href={explorer}>
-                <ExternalLink aria-hidden="true" />
-                View on Explorer
+                <Coins aria-hidden="true" />
+                View Token Page
               </Link>
             )}
           </Button>

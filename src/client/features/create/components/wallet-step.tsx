@@ -1,11 +1,13 @@
 import type { User } from "@shared/schemas/auth";
 import { ArrowLeft, ArrowRight, KeyRound, Link2 } from "lucide-react";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { useGenerateWallet } from "@/features/wallet/api/generate-wallet";
+import { useWalletBalances } from "@/features/wallet/api/get-wallets";
 import { SecretKeyBackup } from "@/features/wallet/components/secret-key-backup";
 import { WalletBalanceRow } from "@/features/wallet/components/wallet-balance-row";
 import { WalletList } from "@/features/wallet/components/wallet-list";
@@ -13,6 +15,7 @@ import { useExternalWallet } from "@/features/wallet/hooks/use-external-wallet";
 import { errorMessage } from "@/lib/api";
 import { canSignTransactions, type SolanaWallet, shortAddress, useSolanaWallets } from "@/lib/wallet";
 import type { LaunchWallet } from "../hooks/use-create-wizard";
+import { NeedsSolNotice } from "./needs-sol-notice";
 
 export interface WalletStepProps {
   user: User | null;
@@ -30,6 +33,17 @@ export function WalletStep({ user, wallet, generatedSecret, onWallet, onBack, on
   const detected = useSolanaWallets().filter(canSignTransactions);
   const embedded = user?.wallets.filter((w) => w.kind === "embedded") ?? [];
   const busy = generate.isPending || external.isPending;
+  const balances = useWalletBalances(Boolean(wallet));
+  const [askedToContinue, setAskedToContinue] = useState(false);
+  // Only a balance we know to be zero stops Continue; an unknown one lets the server decide.
+  const empty = wallet
+    ? balances.data?.find((w) => w.publicKey === wallet.publicKey)?.lamports === "0"
+    : false;
+
+  function tryContinue() {
+    if (empty) setAskedToContinue(true);
+    else onContinue();
+  }
 
   async function generateNew() {
     try {
@@ -89,12 +103,22 @@ export function WalletStep({ user, wallet, generatedSecret, onWallet, onBack, on
             up for free.
           </p>
           {generatedSecret ? <SecretKeyBackup secretKey={generatedSecret} /> : null}
+          {askedToContinue && empty ? (
+            <NeedsSolNotice publicKey={wallet.publicKey} onContinueAnyway={onContinue} />
+          ) : null}
           <div className="flex flex-wrap gap-3">
-            <Button type="button" variant="ghost" onClick={() => onWallet(null, null)}>
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => {
+                setAskedToContinue(false);
+                onWallet(null, null);
+              }}
+            >
               <ArrowLeft aria-hidden="true" />
               Use a different wallet
             </Button>
-            <Button type="button" variant="primary" onClick={onContinue}>
+            <Button type="button" variant="primary" onClick={tryContinue}>
               Continue
               <ArrowRight aria-hidden="true" />
             </Button>

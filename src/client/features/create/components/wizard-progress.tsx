@@ -2,13 +2,23 @@ import { Check } from "lucide-react";
 import { cn } from "@/components/ui/cn";
 import { WIZARD_STEPS, type WizardStep } from "../hooks/use-create-wizard";
 
-/** Four numbered steps; finished ones get a check, the current one is announced. */
-export function WizardProgress({ current, finished = false }: { current: WizardStep; finished?: boolean }) {
+/** Four numbered steps; finished ones get a check, skipped ones stay open (dashed), the
+ * current one is announced. */
+export function WizardProgress({
+  current,
+  finished = false,
+  skipped = [],
+}: {
+  current: WizardStep;
+  finished?: boolean;
+  skipped?: readonly WizardStep[];
+}) {
   return (
     <nav aria-label="Progress">
       <ol className="flex items-center gap-2 sm:gap-3">
         {WIZARD_STEPS.map(({ step, label }, i) => {
-          const done = step < current || (finished && step === current);
+          const wasSkipped = skipped.includes(step) && step !== current;
+          const done = !wasSkipped && (step < current || (finished && step === current));
           const active = step === current;
           return (
             <li
@@ -21,12 +31,15 @@ export function WizardProgress({ current, finished = false }: { current: WizardS
                   "flex size-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-semibold",
                   done && "border-transparent bg-gradient-brand text-white",
                   active && !done && "border-primary text-primary",
+                  wasSkipped && "border-dashed",
                   !done && !active && "border-border text-muted-foreground",
                 )}
-                data-state={done ? "complete" : active ? "current" : "upcoming"}
+                data-state={done ? "complete" : active ? "current" : wasSkipped ? "skipped" : "upcoming"}
               >
                 {done ? <Check aria-hidden="true" className="size-4" /> : step}
-                <span className="sr-only">{done ? " (completed)" : active ? " (current)" : ""}</span>
+                <span className="sr-only">
+                  {done ? " (completed)" : active ? " (current)" : wasSkipped ? " (skipped)" : ""}
+                </span>
               </span>
               <span
                 className={cn(

@@ -1,7 +1,7 @@
 import type { AiProfile } from "@shared/schemas/ai";
 import { TokenFormSchema } from "@shared/schemas/token";
 import { describe, expect, it } from "vitest";
-import { formFromProfile, initialWizardState, wizardReducer } from "./use-create-wizard";
+import { formFromProfile, initialWizardState, skippedSteps, wizardReducer } from "./use-create-wizard";
 
 const draft = {
   name: "Maya Waves",
@@ -59,5 +59,19 @@ describe("create wizard state", () => {
     expect(
       wizardReducer(withSecret, { type: "wallet", wallet: null, secret: null }).generatedSecret,
     ).toBeNull();
+  });
+});
+
+describe("skipping the AI identity", () => {
+  it("passes step 1 without completing it, until a profile is generated", () => {
+    let state = wizardReducer(initialWizardState, { type: "skipIdentity" });
+    state = wizardReducer(state, { type: "goto", step: 2 });
+    expect(skippedSteps(state)).toEqual([1]);
+    state = wizardReducer(state, { type: "goto", step: 1 });
+    expect(skippedSteps(state)).toEqual([]);
+    state = wizardReducer(state, { type: "profile", profile });
+    state = wizardReducer(state, { type: "goto", step: 3 });
+    expect(skippedSteps(state)).toEqual([]);
+    expect(skippedSteps(wizardReducer(initialWizardState, { type: "goto", step: 2 }))).toEqual([]);
   });
 });

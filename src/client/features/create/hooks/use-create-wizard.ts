@@ -34,6 +34,8 @@ export interface WizardState {
   step: WizardStep;
   identity: IdentityInput;
   profile: AiProfile | null;
+  /** The person chose to fill in the token themselves: step 1 is passed, not completed. */
+  identitySkipped: boolean;
   wallet: LaunchWallet | null;
   /** The generated wallet's secret, kept only in page memory so it can be backed up once. */
   generatedSecret: string | null;
@@ -56,6 +58,7 @@ export const initialWizardState: WizardState = {
   step: 1,
   identity: { userInput: "", profession: "creator", style: "professional" },
   profile: null,
+  identitySkipped: false,
   wallet: null,
   generatedSecret: null,
   launch: { status: "idle" },
@@ -65,6 +68,7 @@ export type WizardAction =
   | { type: "goto"; step: WizardStep }
   | { type: "identity"; identity: Partial<IdentityInput> }
   | { type: "profile"; profile: AiProfile }
+  | { type: "skipIdentity" }
   | { type: "wallet"; wallet: LaunchWallet | null; secret?: string | null }
   | { type: "launchStarted"; name: string; symbol: string }
   | { type: "launchSucceeded"; result: CreateTokenResponse }
@@ -78,7 +82,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case "identity":
       return { ...state, identity: { ...state.identity, ...action.identity } };
     case "profile":
-      return { ...state, profile: action.profile };
+      return { ...state, profile: action.profile, identitySkipped: false };
+    case "skipIdentity":
+      return { ...state, identitySkipped: true };
     case "wallet":
       return {
         ...state,
@@ -100,6 +106,11 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 
 export function useCreateWizard() {
   return useReducer(wizardReducer, initialWizardState);
+}
+
+/** Steps behind the current one that were skipped rather than completed. */
+export function skippedSteps(state: WizardState): WizardStep[] {
+  return state.identitySkipped && state.step > 1 ? [1] : [];
 }
 
 export type WizardDispatch = ReturnType<typeof useCreateWizard>[1];

@@ -11,6 +11,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Progress } from "@/components/ui/progress";
+import { useNetwork } from "@/lib/network";
 import { useCtaHref } from "../hooks/use-cta-href";
 import { DemoVideo } from "./demo-video";
 
@@ -31,12 +32,12 @@ const STEPS = [
     icon: <Rocket />,
     title: "3. Review & Deploy",
     body: "Check name, symbol, description and supply in the live preview, add an image or website if you like, then Create Token.",
-    sample: "1,000,000 $WAVE · Fixed supply · Solana Devnet",
+    sample: "1,000,000 $WAVE · Fixed supply · {network}",
   },
   {
     icon: <CircleCheck />,
     title: "4. Success",
-    body: "Your token is live with on-chain metadata. Copy the mint address, view it on the explorer, and share it with your fans.",
+    body: "Your token is live with on-chain metadata. Copy the mint address, open its public token page, and share it with your fans.",
     sample: "Mint 9wFF…Yx3 · Live",
   },
 ] as const;
@@ -56,6 +57,7 @@ export default function DemoDialog({
 }) {
   const [step, setStep] = useState(0);
   const ctaHref = useCtaHref();
+  const network = useNetwork();
   const current = STEPS[step] ?? STEPS[0];
   const last = step === STEPS.length - 1;
 
@@ -94,7 +96,7 @@ export default function DemoDialog({
                 <p className="mt-1 text-sm text-muted-foreground">{current.body}</p>
                 <p className="mt-3 rounded-md bg-muted px-3 py-2 font-mono text-xs">
                   <span className="sr-only">Example: </span>
-                  {current.sample}
+                  {current.sample.replace("{network}", network.label)}
                 </p>
               </div>
             </div>

@@ -1,10 +1,14 @@
 import { Rocket } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
+import { useSiteInfo } from "@/features/site";
 import { useCtaHref } from "../hooks/use-cta-href";
+
+const fmt = new Intl.NumberFormat("en-US");
 
 export function EarlyAdopter() {
   const ctaHref = useCtaHref();
+  const { stats } = useSiteInfo();
   return (
     <section aria-labelledby="early-title" className="px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
       <div className="mx-auto max-w-5xl rounded-2xl bg-gradient-brand px-6 py-14 text-center text-white shadow-glow sm:px-12">
@@ -15,6 +19,13 @@ export function EarlyAdopter() {
         <p className="mx-auto mt-4 max-w-2xl text-lg text-white/90">
           Free launch, no upfront cost, and early creators shape what we build next.
         </p>
+        {/* The goal above is a goal; this is where we are (live, from the database). */}
+        {stats ? (
+          <p className="mx-auto mt-2 text-white/90" data-testid="early-live">
+            So far {fmt.format(stats.creators)} {stats.creators === 1 ? "creator has" : "creators have"}{" "}
+            launched a token here.
+          </p>
+        ) : null}
         <Button
           asChild
           size="xl"

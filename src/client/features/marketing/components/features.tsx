@@ -1,4 +1,5 @@
 import { BadgeCheck, Bot, ChartLine, Coins, Gem, LogIn, MousePointerClick, Sparkles } from "lucide-react";
+import { useNetwork } from "@/lib/network";
 import { IconTile, Section } from "./section";
 
 const FEATURES = [
@@ -40,11 +41,12 @@ const FEATURES = [
   {
     icon: <Coins />,
     title: "Zero gas fees to start",
-    body: "Launch on Solana Devnet with free test SOL while you find your community.",
+    body: "Launch on {network} with free test SOL while you find your community.",
   },
 ] as const;
 
 export function Features() {
+  const network = useNetwork();
   return (
     <Section
       id="features"
@@ -61,7 +63,7 @@ export function Features() {
           >
             <IconTile>{f.icon}</IconTile>
             <h3 className="mt-4 font-semibold">{f.title}</h3>
-            <p className="mt-2 text-sm text-muted-foreground">{f.body}</p>
+            <p className="mt-2 text-sm text-muted-foreground">{f.body.replace("{network}", network.label)}</p>
           </li>
         ))}
       </ul>

@@ -2,12 +2,14 @@ import { ArrowRight, BookOpen, Sparkles } from "lucide-react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { useNetwork } from "@/lib/network";
 import { useCtaHref } from "../hooks/use-cta-href";
 import { HeroCoin } from "./hero-coin";
 import { LiveStats } from "./live-stats";
 
 export function Hero() {
   const ctaHref = useCtaHref();
+  const network = useNetwork();
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden pt-28 pb-16 sm:pt-36 sm:pb-24">
       {/* Soft brand glow behind the hero: pure CSS, no image request. */}
@@ -45,13 +47,7 @@ export function Hero() {
           </div>
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
             <li>
-              <strong className="text-foreground">1,247+</strong> creators
-            </li>
-            <li>
-              <strong className="text-foreground">$2.1M+</strong> in creator economies
-            </li>
-            <li>
-              <strong className="text-foreground">Zero</strong> gas fees: free test SOL on Devnet
+              <strong className="text-foreground">Zero</strong> gas fees: free test SOL on {network.label}
             </li>
           </ul>
           <LiveStats />

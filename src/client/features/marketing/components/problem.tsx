@@ -24,7 +24,7 @@ export function Problem() {
       id="problem"
       eyebrow="The problem"
       title="Creators build the value. Platforms keep it."
-      description="Today's creator economy rents you an audience you never own."
+      description="Today's creator economy rents you an audience you never own. (Industry figures from the big platforms, not data from this one.)"
       className="bg-surface"
     >
       <ul className="grid gap-6 md:grid-cols-3">

@@ -1,4 +1,5 @@
 import { Link } from "wouter";
+import { useNetwork } from "@/lib/network";
 import { useSiteInfo } from "../api/get-site";
 import { BRAND_NAME, BrandMark } from "./brand";
 import { ExternalLink } from "./external-link";
@@ -8,6 +9,7 @@ const linkClass = "rounded-sm text-sm text-muted-foreground transition-colors ho
 /** Footer: product and legal pages, plus community links when configured (hidden otherwise). */
 export function SiteFooter() {
   const { links } = useSiteInfo();
+  const network = useNetwork();
   const community = [
     { label: "Whitepaper", href: links.whitepaper },
     { label: "Discord", href: links.discord },
@@ -28,7 +30,8 @@ export function SiteFooter() {
             {BRAND_NAME}
           </Link>
           <p className="mt-3 text-sm text-muted-foreground">
-            Creator tokens with an AI co-pilot, launched on Solana Devnet in minutes.
+            Creator tokens with an AI co-pilot, launched on{" "}
+            <span data-testid="network-label">{network.label}</span> in minutes.
           </p>
         </div>
         <nav aria-label="Product">

@@ -109,7 +109,7 @@ export function SiteHeader({ nav = [], actions, fixed = false }: SiteHeaderProps
           id={menuId}
           aria-label="Main (mobile)"
           hidden={!open}
-          className="border-t border-border px-4 pb-4 md:hidden"
+          className="border-t border-border bg-background px-4 pb-4 md:hidden"
         >
           <ul className="flex flex-col pt-2">
             {nav.map((item) => (

@@ -9,7 +9,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5 border-b border-border py-2 last:border-b-0 sm:flex-row sm:items-center sm:justify-between">
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="text-sm font-medium break-all sm:text-right">{children}</dd>
+      <dd className="min-w-0 text-sm font-medium break-all sm:text-right">{children}</dd>
     </div>
   );
 }
@@ -38,7 +38,7 @@ export function TokenFacts({ details }: { details: TokenDetails }) {
                   Revoked: fixed supply
                 </Badge>
               ) : (
-                <Badge variant="warning">
+                <Badge variant="warning" className="shrink whitespace-normal break-all">
                   <ShieldAlert aria-hidden="true" />
                   {chain.mintAuthority}
                 </Badge>
@@ -51,7 +51,7 @@ export function TokenFacts({ details }: { details: TokenDetails }) {
                   None: holdings cannot be frozen
                 </Badge>
               ) : (
-                <Badge variant="warning">
+                <Badge variant="warning" className="shrink whitespace-normal break-all">
                   <ShieldAlert aria-hidden="true" />
                   {chain.freezeAuthority}
                 </Badge>

@@ -1,30 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
-import { apiGet } from "@/lib/api";
-
-export interface LedgerInfo {
-  kind: string;
-  cluster: string;
-  /** What people see: "Solana Devnet" or "Local devnet (embedded)". */
-  label: string;
-  explorer: "embedded" | "devnet";
-}
-
-/** GET /api/ledger: which chain the platform runs on. */
-export function getLedger(): Promise<LedgerInfo> {
-  return apiGet<LedgerInfo>("/api/ledger");
-}
-
-export function useLedger() {
-  return useQuery({ queryKey: ["ledger"], queryFn: getLedger });
-}
-
-/** Where to look a mint up: the devnet explorer on devnet, our own token page otherwise. */
-export function explorerUrlFor(
-  mint: string,
-  ledger: LedgerInfo | undefined,
-  fromApi?: string | null,
-): string {
-  if (fromApi) return fromApi;
-  if (ledger?.explorer === "devnet") return `https://explorer.solana.com/address/${mint}?cluster=devnet`;
-  return `/token/${mint}`;
-}
+// The ledger query lives in lib/network (every feature names the network); kept here for
+// the callers that import it from the wallet feature.
+export { explorerUrlFor, getLedger, type LedgerInfo, useLedger } from "@/lib/network";

@@ -3,30 +3,15 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/api";
 import { shortAddress } from "@/lib/wallet";
-import { useAirdrop } from "../api/airdrop";
 import { useWalletBalances } from "../api/get-wallets";
+import { useGetTestSol } from "../hooks/use-get-test-sol";
 
 /** Address (short, copyable), its SOL balance and the test-SOL faucet: used by the wizard and the dashboard. */
 export function WalletBalanceRow({ publicKey, label }: { publicKey: string; label?: string }) {
   const balances = useWalletBalances();
-  const airdrop = useAirdrop();
+  const airdrop = useGetTestSol(publicKey);
   const balance = balances.data?.find((w) => w.publicKey === publicKey);
-
-  async function getTestSol() {
-    try {
-      await airdrop.mutateAsync(publicKey);
-      toast({ title: "Airdrop Successful", description: "2 SOL added for testing", variant: "success" });
-    } catch (err) {
-      toast({
-        title: "Airdrop failed",
-        description: errorMessage(err, "The test faucet did not answer. Try again in a minute."),
-        variant: "destructive",
-      });
-    }
-  }
 
   return (
     <div
@@ -54,7 +39,13 @@ export function WalletBalanceRow({ publicKey, label }: { publicKey: string; labe
           </>
         )}
       </p>
-      <Button type="button" size="sm" variant="outline" disabled={airdrop.isPending} onClick={getTestSol}>
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        disabled={airdrop.isPending}
+        onClick={airdrop.getTestSol}
+      >
         {airdrop.isPending ? <Spinner className="size-4" /> : <Droplets aria-hidden="true" />}
         Get Test SOL
       </Button>

@@ -1,0 +1,59 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
+import { expectToast, serverEnv } from "./support/env";
+
+// The create wizard's progress tells the truth: a skipped AI Identity is not "completed",
+// and Continue with an empty wallet explains why a launch needs SOL, with the faucet there.
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(serverEnv()), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("create wizard states", () => {
+  it("skip leaves AI Identity open; Continue with 0 SOL explains and offers Get Test SOL in place", async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    const { page, assertClean } = await openPage(context);
+    const stepState = (n: number) =>
+      page
+        .locator('nav[aria-label="Progress"] li')
+        .nth(n - 1)
+        .locator("[data-state]")
+        .getAttribute("data-state");
+
+    await page.goto("/create");
+    await page.getByRole("button", { name: "Skip: I'll fill in my token myself" }).click();
+    await page.getByRole("button", { name: "Generate New Wallet" }).waitFor();
+    expect(await stepState(1)).toBe("skipped");
+    expect(await stepState(2)).toBe("current");
+    expect(await page.locator('nav[aria-label="Progress"]').innerText()).not.toContain("completed");
+
+    await page.getByRole("button", { name: "Generate New Wallet" }).click();
+    await expectToast(page, "Wallet Generated");
+    await page.getByTestId("sol-balance").filter({ hasText: /^0$/ }).waitFor();
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    const notice = page.getByTestId("needs-sol");
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain("A launch needs a little SOL");
+    // Still on the wallet step.
+    await page.getByRole("heading", { name: "Your launch wallet" }).waitFor();
+    expect(await stepState(2)).toBe("current");
+
+    await notice.getByRole("button", { name: "Get Test SOL" }).click();
+    await expectToast(page, "Airdrop Successful");
+    await notice.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await page.getByLabel("Token name").waitFor();
+    expect(await stepState(1)).toBe("skipped");
+    expect(await stepState(2)).toBe("complete");
+    assertClean();
+    await context.close();
+  });
+});
