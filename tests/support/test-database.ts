@@ -15,9 +15,7 @@ import { type Database, openDatabase } from "../../src/server/db/client";
 
 /** The migrated database each test database is copied from, made once by the api project's
  * globalSetup (tests/setup/api-database.ts) and handed to the workers with `provide`. */
-export type DatabaseTemplate =
-  | { kind: "pglite"; dataDir: string }
-  | { kind: "postgres"; name: string };
+export type DatabaseTemplate = { kind: "pglite"; dataDir: string } | { kind: "postgres"; name: string };
 
 declare module "vitest" {
   export interface ProvidedContext {
