@@ -1,3 +1,4 @@
+import type { AddressInfo } from "node:net";
 import { createAiEngine } from "./ai/index";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
@@ -39,10 +40,18 @@ async function main() {
     app.log.info({ settled }, "reconciled pending launches");
   await seedOnStart(app, { config, database, ledger });
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The port actually bound: with PORT=0 the system picks a free one.
+  const { port } = app.server.address() as AddressInfo;
+  const url = `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`;
   app.log.info(
-    `Launchpad ready at http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${config.PORT} ` +
-      `(database: ${database.kind}, ledger: ${ledger.info.clusterLabel}, AI: ${ai.label})`,
+    `Launchpad ready at ${url} (database: ${database.kind}, ledger: ${ledger.info.clusterLabel}, AI: ${ai.label})`,
   );
+  // A parent that started this server with an IPC channel (the tests, on PORT=0) learns
+  // where it listens; the channel must not keep the process alive.
+  if (process.send) {
+    process.send({ type: "ready", url });
+    process.channel?.unref();
+  }
 }
 
 main().catch((err: unknown) => {
