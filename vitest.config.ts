@@ -19,7 +19,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/setup/**/*.test.ts"],
+          include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/{setup,support}/**/*.test.ts"],
           exclude: ["src/**/*.api.test.ts"],
           environment: "node",
           setupFiles,
