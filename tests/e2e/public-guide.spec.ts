@@ -1,6 +1,5 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COPY_CONFIRM_MS, TOAST_DURATION_MS } from "../../src/shared/constants";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
 import { currentToast, newContext, waitFor } from "./public-support";
 
@@ -17,6 +16,10 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+// The spec's durations, written out so a changed constant cannot carry the test along.
+const COPY_CONFIRM_MS = 2000; // "shows 'Copied!' for 2 seconds", "a check for 2 seconds"
+const TOAST_DURATION_MS = 5000; // "default display 5000 ms"
 
 /** Stops the page's fake clock (installed before navigation) where it is: from here on its
  * timers fire only when the test moves the clock with runFor, never by wall time. */
