@@ -6,8 +6,11 @@ const alias = {
   "@": fileURLToPath(new URL("./src/client", import.meta.url)),
 };
 
-// Three projects so each layer can run alone: unit (pure code), api (real server on a
-// real database and ledger), e2e (production build in Chromium).
+// Three projects so each layer can run alone: unit (pure code, no database), api (real
+// server on a real database and ledger; every test that opens a database belongs here),
+// e2e (production build in Chromium). Every test fails on a console.error it did not expect
+// (tests/setup/console.ts).
+const setupFiles = ["tests/setup/console.ts"];
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -16,9 +19,10 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
+          include: ["src/**/*.test.ts", "src/**/*.test.tsx", "tests/{setup,support}/**/*.test.ts"],
           exclude: ["src/**/*.api.test.ts"],
           environment: "node",
+          setupFiles,
         },
       },
       {
@@ -27,6 +31,9 @@ export default defineConfig({
           name: "api",
           include: ["src/**/*.api.test.ts", "tests/api/**/*.test.ts"],
           environment: "node",
+          setupFiles,
+          // One migrated template database per run; each app copies it (decision 004).
+          globalSetup: ["tests/setup/api-database.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: "forks",
@@ -39,6 +46,7 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.spec.ts"],
           environment: "node",
+          setupFiles,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: "forks",

@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createAiEngine } from "./ai/index";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
@@ -59,23 +60,31 @@ async function main() {
     app.log.info({ transfers }, "reconciled pending transfers");
   await seedOnStart(app, { config, database, ledger });
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The port actually bound: with PORT=0 the system picks a free one.
+  const { port } = app.server.address() as AddressInfo;
+  const url = `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`;
   // PubSub on PORT + 1 too, where web3.js looks for it (embedded ledger only: a remote
   // cluster has its own). Not fatal when taken: clients can still pass wsEndpoint.
   if (config.RPC_PUBSUB_PORT !== "off" && ledger.onCommit) {
-    const port = config.RPC_PUBSUB_PORT;
-    pubsub = await listenPubSub(app, { port, host: config.HOST }).catch((err: unknown) => {
+    const pubsubPort = config.RPC_PUBSUB_PORT;
+    pubsub = await listenPubSub(app, { port: pubsubPort, host: config.HOST }).catch((err: unknown) => {
       app.log.error(
-        `Solana PubSub cannot listen on port ${port} (${err instanceof Error ? err.message : String(err)}); ` +
+        `Solana PubSub cannot listen on port ${pubsubPort} (${err instanceof Error ? err.message : String(err)}); ` +
           "it is still served on the main port at /rpc",
       );
       return null;
     });
   }
   app.log.info(
-    `Launchpad ready at http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${config.PORT} ` +
-      `(database: ${database.kind}, ledger: ${ledger.info.clusterLabel}, AI: ${ai.label}` +
+    `Launchpad ready at ${url} (database: ${database.kind}, ledger: ${ledger.info.clusterLabel}, AI: ${ai.label}` +
       `${pubsub ? `, Solana PubSub also on port ${config.RPC_PUBSUB_PORT}` : ""})`,
   );
+  // A parent that started this server with an IPC channel (the tests, on PORT=0) learns
+  // where it listens; the channel must not keep the process alive.
+  if (process.send) {
+    process.send({ type: "ready", url });
+    process.channel?.unref();
+  }
 }
 
 main().catch((err: unknown) => {

@@ -15,6 +15,8 @@ export const CHROMIUM_ARGS = [
   "--disable-quic",
 ];
 
+/** A port that was free a moment ago. Racy (another process may take it before use): start
+ * servers on port 0 and ask them where they listen instead, as startServer does. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -44,35 +46,39 @@ export async function startServer(
   dataDir?: string,
 ): Promise<RunningServer> {
   const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), "launchpad-e2e-"));
-  const port = await freePort();
   let out = "";
+  // PORT=0: the server binds a free port itself and reports its URL over the IPC channel
+  // once it listens (src/server/main.ts), so no port is guessed and no health poll is needed.
   const proc = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: dir,
       SEED_DEMO: "no",
       LOG_LEVEL: "warn",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   proc.stdout?.on("data", (d) => (out += String(d)));
   proc.stderr?.on("data", (d) => (out += String(d)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (!isRunning(proc)) throw new Error(`server exited early:\n${out}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const url = await new Promise<string>((resolve, reject) => {
+    // A bound for a server that hangs, so the failure shows its output (beyond any slow start).
+    const timer = setTimeout(() => reject(new Error(`server did not start in 170 s:\n${out}`)), 170_000);
+    const settle = () => clearTimeout(timer);
+    proc.on("message", (message: { type?: string; url?: string }) => {
+      if (message?.type === "ready" && message.url) {
+        settle();
+        resolve(message.url);
+      }
+    });
+    proc.once("exit", () => {
+      settle();
+      reject(new Error(`server exited early:\n${out}`));
+    });
+  });
+  proc.channel?.unref();
   return {
     url,
     dataDir: dir,

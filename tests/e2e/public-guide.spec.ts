@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
 import { currentToast, newContext, waitFor } from "./public-support";
@@ -16,6 +16,16 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+// The spec's durations, written out so a changed constant cannot carry the test along.
+const COPY_CONFIRM_MS = 2000; // "shows 'Copied!' for 2 seconds", "a check for 2 seconds"
+const TOAST_DURATION_MS = 5000; // "default display 5000 ms"
+
+/** Stops the page's fake clock (installed before navigation) where it is: from here on its
+ * timers fire only when the test moves the clock with runFor, never by wall time. */
+async function pauseClock(page: Page): Promise<void> {
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
+}
 
 const TAB_CONTENT: Record<string, string[]> = {
   Overview: ["1M token context", "Free tier"],
@@ -96,9 +106,11 @@ describe("/gemini-cli-guide", () => {
       permissions: ["clipboard-read", "clipboard-write"],
     });
     const { page, assertClean } = await openPage(context);
+    await page.clock.install();
     await page.goto("/gemini-cli-guide");
     await page.getByRole("tab", { name: "Installation" }).click();
     const button = page.getByRole("button", { name: "Copy command: npm install -g @google/gemini-cli" });
+    await pauseClock(page);
     await button.click();
     await waitFor(async () => (await currentToast(page)) !== null, "toast");
     const toast = await currentToast(page);
@@ -108,17 +120,13 @@ describe("/gemini-cli-guide", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       "npm install -g @google/gemini-cli",
     );
-    const copiedAt = Date.now();
     expect(await button.getAttribute("data-state")).toBe("copied");
     expect(await button.locator("[data-copied]").count()).toBe(1);
-    await waitFor(
-      async () => (await button.getAttribute("data-state")) === "idle",
-      "check icon reverts",
-      4000,
-    );
-    const shown = Date.now() - copiedAt;
-    expect(shown).toBeGreaterThan(1500);
-    expect(shown).toBeLessThan(3000);
+    // The check shows for exactly 2 s of the page's (paused) clock, however slow the machine.
+    await page.clock.runFor(COPY_CONFIRM_MS - 1);
+    expect(await button.getAttribute("data-state")).toBe("copied");
+    await page.clock.runFor(1);
+    await waitFor(async () => (await button.getAttribute("data-state")) === "idle", "check icon reverts");
     assertClean();
     await context.close();
   });
@@ -128,19 +136,21 @@ describe("/gemini-cli-guide", () => {
       permissions: ["clipboard-read", "clipboard-write"],
     });
     const { page, assertClean } = await openPage(context);
+    await page.clock.install();
     await page.goto("/gemini-cli-guide");
     const cta = page.getByRole("button", { name: "Copy Install Command" });
+    await cta.waitFor();
+    await pauseClock(page);
     await cta.click();
     const copied = page.getByRole("button", { name: "Copied!" });
     await copied.waitFor();
-    const at = Date.now();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       "npm install -g @google/gemini-cli",
     );
-    await cta.waitFor({ timeout: 4000 });
-    const shown = Date.now() - at;
-    expect(shown).toBeGreaterThan(1500);
-    expect(shown).toBeLessThan(3000);
+    await page.clock.runFor(COPY_CONFIRM_MS - 1);
+    expect(await copied.count()).toBe(1);
+    await page.clock.runFor(1);
+    await cta.waitFor();
     assertClean();
     await context.close();
   });
@@ -178,15 +188,19 @@ describe("/gemini-cli-guide", () => {
       permissions: ["clipboard-read", "clipboard-write"],
     });
     const { page, assertClean } = await openPage(context);
+    await page.clock.install();
     await page.goto("/gemini-cli-guide");
     await page.getByRole("tab", { name: "Installation" }).click();
+    await page.getByRole("button", { name: "Copy command: node -v" }).waitFor();
+    await pauseClock(page);
     await page.getByRole("button", { name: "Copy command: node -v" }).click();
     await page.getByRole("button", { name: "Copy command: npm -v" }).click();
     await waitFor(async () => (await page.locator("[data-toast]").count()) === 1, "one toast");
-    const at = Date.now();
-    await page.mouse.move(0, 0);
-    await waitFor(async () => (await page.locator("[data-toast]").count()) === 0, "toast hidden", 8000);
-    expect(Date.now() - at).toBeGreaterThan(4000);
+    await page.mouse.move(0, 0); // hovering the toast would pause it
+    await page.clock.runFor(TOAST_DURATION_MS - 1);
+    expect(await page.locator("[data-toast]").count()).toBe(1);
+    await page.clock.runFor(1);
+    await waitFor(async () => (await page.locator("[data-toast]").count()) === 0, "toast hidden");
     assertClean();
     await context.close();
   });

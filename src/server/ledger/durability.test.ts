@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateKeyPairSigner } from "@solana/kit";
 import { afterAll, describe, expect, it } from "vitest";
+import { type SeededRandom, seededRandom } from "../../../tests/support/seeded-random";
 import { openEmbeddedLedger } from "./embedded-ledger";
 import { listSegments, segmentPath } from "./journal";
 import type { LiteSvmLedger } from "./litesvm-ledger";
@@ -26,7 +27,7 @@ const open = (dataDir: string) =>
 
 /** Runs the child until it has acknowledged at least `minAcks` launches plus a random extra
  * moment, then kill -9s it. Returns every line it acknowledged. */
-function runAndKill(dataDir: string, minAcks: number): Promise<string[]> {
+function runAndKill(dataDir: string, minAcks: number, random: SeededRandom): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", CHILD, dataDir], {
       stdio: ["ignore", "pipe", "pipe"],
@@ -45,7 +46,7 @@ function runAndKill(dataDir: string, minAcks: number): Promise<string[]> {
       for (const line of lines) if (line.startsWith("ACK ")) acks.push(line);
       if (!armed && acks.length > minAcks) {
         armed = true;
-        setTimeout(() => child.kill("SIGKILL"), Math.floor(Math.random() * 150));
+        setTimeout(() => child.kill("SIGKILL"), random.int(150));
       }
     });
     child.on("exit", (code, signal) => {
@@ -60,8 +61,9 @@ describe("embedded ledger durability", () => {
   it("keeps every acknowledged launch across repeated kill -9", async () => {
     const dataDir = tempDir();
     const acknowledged: string[] = [];
+    const random = seededRandom();
     for (let round = 0; round < 4; round++) {
-      acknowledged.push(...(await runAndKill(dataDir, 3 + Math.floor(Math.random() * 25))));
+      acknowledged.push(...(await runAndKill(dataDir, 3 + random.int(25), random)));
     }
     const launches = acknowledged.filter((l) => l.startsWith("ACK launch"));
     expect(launches.length).toBeGreaterThan(12);

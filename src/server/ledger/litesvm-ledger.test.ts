@@ -97,7 +97,10 @@ describe("embedded ledger: launch", () => {
         return buildLaunchTransaction({ payer: creator, mint, ...fields, supply, decimals: 9, blockhash });
       }),
     );
-    await new Promise((r) => setTimeout(r, 450)); // the chain moves on a slot meanwhile
+    // The chain moves on a slot meanwhile (on the ledger's own clock, not by waiting).
+    const { clock } = ledger.parts;
+    clock.observeSlot(clock.slot() + 1n);
+    expect((await ledger.getLatestBlockhash()).blockhash).not.toBe(blockhash.blockhash);
     const signatures = await Promise.all(launches.map((l) => ledger.sendTransaction(l.wire)));
     expect(new Set(signatures).size).toBe(6);
     for (const l of launches) expect((await ledger.getMint(l.mintAddress))?.supply).toBe(supply);

@@ -16,7 +16,7 @@ import {
 } from "@solana/kit";
 import { Connection, Keypair, SystemProgram, sendAndConfirmTransaction, Transaction } from "@solana/web3.js";
 import { getTransferSolInstruction } from "@solana-program/system";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
 import { generateSeed } from "../../ledger/keys";
@@ -39,11 +39,7 @@ afterAll(async () => app?.close());
 async function openSocket() {
   const socket = new WebSocket(wsUrl);
   const messages: Array<Record<string, unknown>> = [];
-  const waiters: Array<() => void> = [];
-  socket.on("message", (data: Buffer) => {
-    messages.push(JSON.parse(data.toString("utf8")));
-    for (const w of waiters.splice(0)) w();
-  });
+  socket.on("message", (data: Buffer) => messages.push(JSON.parse(data.toString("utf8"))));
   await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
   let nextId = 1;
   return {
@@ -55,17 +51,15 @@ async function openSocket() {
     },
     raw: (text: string) => socket.send(text),
     /** Waits until a message matching `match` has arrived. */
-    async next(match: (m: Record<string, unknown>) => boolean) {
-      for (let i = 0; i < 100; i++) {
-        const found = messages.find(match);
-        if (found) return found;
-        await new Promise<void>((r) => {
-          waiters.push(r);
-          setTimeout(r, 50);
-        });
-      }
-      throw new Error(`no matching message; got ${JSON.stringify(messages)}`);
-    },
+    next: (match: (m: Record<string, unknown>) => boolean) =>
+      vi.waitFor(
+        () => {
+          const found = messages.find(match);
+          if (!found) throw new Error(`no matching message; got ${JSON.stringify(messages)}`);
+          return found;
+        },
+        { timeout: 30_000, interval: 10 },
+      ),
     close: () => socket.close(),
   };
 }

@@ -11,7 +11,7 @@ import {
 } from "@solana/spl-token";
 import { Connection, Keypair, PublicKey, Transaction } from "@solana/web3.js";
 import { getMintDecoder } from "@solana-program/token-2022";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
 import { generateSeed, signerFromSeed } from "../../ledger/keys";
 import type { Ledger } from "../../ledger/ledger";
@@ -38,16 +38,18 @@ async function rpc(body: unknown, status = 200): Promise<unknown> {
   return res.json();
 }
 
+/** Waits for the condition (bounded only generously, so a busy machine can't fail it). */
 async function confirmed(signature: string): Promise<void> {
-  for (let i = 0; i < 50; i++) {
-    const { value } = await conn.getSignatureStatus(signature);
-    if (value?.confirmationStatus === "confirmed" || value?.confirmationStatus === "finalized") {
-      expect(value.err).toBeNull();
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${signature} not confirmed`);
+  const value = await vi.waitFor(
+    async () => {
+      const { value } = await conn.getSignatureStatus(signature);
+      if (value?.confirmationStatus !== "confirmed" && value?.confirmationStatus !== "finalized")
+        throw new Error(`${signature} not confirmed`);
+      return value;
+    },
+    { timeout: 30_000, interval: 20 },
+  );
+  expect(value.err).toBeNull();
 }
 
 beforeAll(async () => {

@@ -229,6 +229,7 @@ describe("token images", () => {
 });
 
 describe("validation (spec section 5, exact messages)", () => {
+  let validators = 0; // one fresh user per case; this file's database is its own
   it.each([
     [{ name: "" }, "name", "Token name is required"],
     [{ name: "x".repeat(51) }, "name", "Name too long"],
@@ -240,7 +241,7 @@ describe("validation (spec section 5, exact messages)", () => {
     [{ imageUrl: "nope" }, "imageUrl", "Invalid URL"],
     [{ website: "nope" }, "website", "Invalid URL"],
   ])("%o -> %s", async (patch, field, message) => {
-    const c = await creator(`v${Math.random().toString(36).slice(2, 10)}`, false);
+    const c = await creator(`validator_${++validators}`, false);
     const res = await c.c.post<ErrorBody>("/api/tokens/create", {
       ...form(patch),
       userId: c.userId,

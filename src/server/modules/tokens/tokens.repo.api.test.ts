@@ -1,24 +1,27 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../../db/client";
+import { openTestDatabase, type TestDatabase } from "../../../../tests/support/test-database";
+import type { Database } from "../../db/client";
 import { tokens, users } from "../../db/schema/index";
 import { newTokenRow, TokensRepo } from "./tokens.repo";
 
-// The launch rows on a real (in-memory) PGlite: inserts without RETURNING, and confirmations
-// written behind responses yet seen by every read at once.
+// The launch rows on a real database: inserts without RETURNING, and confirmations written
+// behind responses yet seen by every read at once.
 
+let testDb: TestDatabase;
 let database: Database;
 const warnings: string[] = [];
 let repo: TokensRepo;
 const userId = randomUUID();
 
 beforeAll(async () => {
-  database = await openDatabase({ memory: true });
+  testDb = await openTestDatabase();
+  database = testDb.database;
   repo = new TokensRepo(database, { shared: false, warn: (m) => warnings.push(m) });
   await database.db.insert(users).values({ id: userId, username: "repo_user" });
-}, 120_000); // a fresh PGlite takes a while on a busy machine
-afterAll(async () => database?.close());
+});
+afterAll(async () => testDb?.drop());
 
 let n = 0;
 const launch = () => {

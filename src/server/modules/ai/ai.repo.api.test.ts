@@ -1,17 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../../db/client";
+import { openTestDatabase, type TestDatabase } from "../../../../tests/support/test-database";
+import type { Database } from "../../db/client";
 import { tokens, users } from "../../db/schema/index";
 import { symbolSkeleton } from "../../lib/lookalike";
 import { isSymbolTaken, symbolInUseQuery } from "./ai.repo";
 
-// The symbol check the identity drafter runs for every candidate, on a real (in-memory) PGlite.
+// The symbol check the identity drafter runs for every candidate, on a real database.
 
+let testDb: TestDatabase;
 let database: Database;
 
 beforeAll(async () => {
-  database = await openDatabase({ memory: true });
+  testDb = await openTestDatabase();
+  database = testDb.database;
   const userId = randomUUID();
   await database.db.insert(users).values({ id: userId, username: "symbols" });
   const token = (symbol: string, status: "pending" | "active" | "failed") => ({
@@ -29,8 +32,8 @@ beforeAll(async () => {
   await database.db
     .insert(tokens)
     .values([token("LIVE", "active"), token("SOON", "pending"), token("GONE", "failed")]);
-}, 120_000); // a fresh PGlite takes a while on a busy machine
-afterAll(async () => database?.close());
+});
+afterAll(async () => testDb?.drop());
 
 describe("isSymbolTaken", () => {
   it("counts symbols that look like a live one as taken (the launch refuses them too)", async () => {
