@@ -1,5 +1,5 @@
 import path from "node:path";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AiEngine } from "./ai/engine";
 import type { Config } from "./config";
@@ -16,6 +16,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The wired services, for start-up tasks (reconcile, seed) and tests. */
     services: Services;
+    /** Every route registered, with its schemas: tests fuzz and authorize each one. */
+    registeredRoutes: readonly RouteOptions[];
   }
 }
 
@@ -39,6 +41,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: "idle",
     trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(",").map((s) => s.trim()) : false,
   });
+  const registeredRoutes: RouteOptions[] = [];
+  app.addHook("onRoute", (route) => {
+    registeredRoutes.push(route);
+  });
+  app.decorate("registeredRoutes", registeredRoutes);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
