@@ -6,7 +6,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Ledger } from "./ledger/ledger";
 import { healthRoutes } from "./modules/health/health.routes";
-import { errorsPlugin } from "./plugins/errors";
+import { errorsPlugin, frameworkErrors } from "./plugins/errors";
 import { securityPlugin } from "./plugins/security";
 import { sessionsPlugin } from "./plugins/sessions";
 import { staticPlugin } from "./plugins/static";
@@ -39,6 +39,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: 30_000,
     bodyLimit: 256 * 1024,
     forceCloseConnections: "idle",
+    frameworkErrors,
     trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(",").map((s) => s.trim()) : false,
   });
   const registeredRoutes: RouteOptions[] = [];

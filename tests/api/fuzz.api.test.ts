@@ -498,6 +498,19 @@ describe(`fuzzing every route (FUZZ_SEED=${SEED})`, () => {
     }
   });
 
+  it("answers the router's own refusals (bad %-escape, over-long parameter) with {error, code}, not echoing the path", async () => {
+    for (const path of [
+      "/api/tokens/%zz",
+      "/api/ai-agents/%C0%AF%FF/messages",
+      `/api/tokens/${"A".repeat(300)}`,
+    ]) {
+      const res = await rawRequest(t.url, { method: "GET", path });
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+      expect(JSON.parse(res.text), path).toEqual({ error: "Invalid URL", code: "BAD_REQUEST" });
+    }
+  });
+
   // RATE_LIMITS=off lifts the global and per-route limits, not these: their 429s follow the same format.
   it("answers a rate limit with a 429 {error, code: RATE_LIMITED} (JSON-RPC's own shape on /rpc)", async () => {
     const cookie = await sessionCookie(t, w.other.id);
