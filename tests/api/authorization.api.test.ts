@@ -10,6 +10,7 @@ import {
   type RawResponse,
   rawRequest,
   sessionCookie,
+  uniqueWord,
   type World,
   world,
 } from "../support/routes";
@@ -55,8 +56,7 @@ const ownerOnly = (otherStatus: number, ownerStatus: number) => ({
 /** Each signed-in user acts on their own account (no one else's to reach). */
 const signedIn = (status: number) => ({ anonymous: 401, other: status, owner: status });
 
-let n = 0;
-const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
+const unique = () => uniqueWord().toLowerCase();
 
 async function signedChallenge(ctx: Ctx, actor: Actor, wallet?: Awaited<ReturnType<typeof testWallet>>) {
   const w = wallet ?? (await testWallet());
@@ -78,8 +78,8 @@ function signPrepared(base64: string, wallet: Ctx["external"]): string {
 }
 
 const tokenForm = (ctx: Ctx, creatorWallet: string) => ({
-  name: "Matrix Coin",
-  symbol: `M${unique().toUpperCase().slice(-6)}`,
+  name: `Matrix ${uniqueWord()}`,
+  symbol: `M${uniqueWord()}`,
   totalSupply: "1000",
   userId: ctx.w.owner.id,
   creatorWallet,
@@ -151,7 +151,7 @@ const MATRIX: Record<string, Row> = {
         "/api/tokens/prepare",
         tokenForm(ctx, ctx.external.address),
       );
-      expect(prepared.status).toBe(200);
+      expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
       return {
         body: {
           tokenId: prepared.body.tokenId,
@@ -197,7 +197,7 @@ const MATRIX: Record<string, Row> = {
         `/api/tokens/${ctx.w.mint}/transfer/prepare`,
         { to: ctx.bystander.username, amount: "1", idempotencyKey: unique() },
       );
-      expect(prepared.status).toBe(200);
+      expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
       return {
         path: `/api/tokens/${ctx.w.mint}/transfer/submit`,
         body: {

@@ -7,6 +7,7 @@ import {
   type RawResponse,
   rawRequest,
   sessionCookie,
+  uniqueWord,
   type World,
   world,
 } from "../support/routes";
@@ -145,8 +146,7 @@ const CONTENT_TYPES: [string, string | undefined][] = [
 
 let t: TestApp;
 let w: World;
-let counter = 0;
-const unique = () => (counter++).toString(36);
+const unique = () => uniqueWord().toLowerCase();
 
 /** A valid-looking value for a field, from its name (real users, wallets and mints) and schema. */
 function plausible(name: string, s: JsonSchema, route: string): Json {
@@ -176,7 +176,10 @@ function plausible(name: string, s: JsonSchema, route: string): Json {
     case "username":
       return `fz_${unique()}`;
     case "symbol":
-      return `Z${unique().toUpperCase()}`;
+      return `Z${uniqueWord()}`;
+    case "name":
+      // Launches refuse a name another token has (look-alike check): new ones get deeper.
+      return route.includes("tokens") ? `Fuzz ${uniqueWord()}` : "Fuzz agent";
     case "totalSupply":
       return "1000000";
     case "tokenRequirement":

@@ -4,6 +4,21 @@ import { Client } from "./http";
 import { testWallet } from "./keys";
 import type { TestApp } from "./test-app";
 
+// Letters no look-alike check confuses with each other (no I/L/1, O/0, S/5, rn/m, vv/w).
+const ALPHABET = "BCDFGHJKPQRTXYZ";
+let words = 0;
+/** A new upper-case word each call (deterministic in a run): unique names and symbols that
+ * pass the launch's look-alike check. */
+export function uniqueWord(): string {
+  let n = words++;
+  let out = "";
+  do {
+    out = ALPHABET[n % ALPHABET.length] + out;
+    n = Math.floor(n / ALPHABET.length);
+  } while (n > 0);
+  return out.padStart(3, "B");
+}
+
 /** A route as the app registered it: "METHOD /url" and its zod schemas. */
 export interface AppRoute {
   key: string;
