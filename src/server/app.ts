@@ -1,5 +1,5 @@
 import path from "node:path";
-import Fastify, { type FastifyInstance, LogController } from "fastify";
+import Fastify, { type FastifyInstance, LogController, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AiEngine } from "./ai/engine";
 import type { Config } from "./config";
@@ -9,7 +9,7 @@ import { safeError } from "./lib/safe-error";
 import { healthRoutes } from "./modules/health/health.routes";
 import { accessLogPlugin } from "./plugins/access-log";
 import { ConnectionLimiter } from "./plugins/connection-limits";
-import { errorsPlugin } from "./plugins/errors";
+import { errorsPlugin, frameworkErrors } from "./plugins/errors";
 import { securityPlugin } from "./plugins/security";
 import { sessionsPlugin } from "./plugins/sessions";
 import { staticPlugin } from "./plugins/static";
@@ -21,6 +21,8 @@ declare module "fastify" {
     services: Services;
     /** Per-client connection bounds, shared with any other port the app serves (PubSub). */
     connections: ConnectionLimiter;
+    /** Every route registered, with its schemas: tests fuzz and authorize each one. */
+    registeredRoutes: readonly RouteOptions[];
   }
 }
 
@@ -59,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: 30_000,
     bodyLimit: 256 * 1024,
     forceCloseConnections: "idle",
+    frameworkErrors,
     trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(",").map((s) => s.trim()) : false,
   });
   const connections = new ConnectionLimiter({
@@ -67,6 +70,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   connections.attach(app.server);
   app.decorate("connections", connections);
+  const registeredRoutes: RouteOptions[] = [];
+  app.addHook("onRoute", (route) => {
+    registeredRoutes.push(route);
+  });
+  app.decorate("registeredRoutes", registeredRoutes);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { codeForStatus, type ErrorCode } from "../../shared/schemas/api-error";
@@ -54,6 +54,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       .send({ error: "Something went wrong on our side. Please try again.", code: "INTERNAL" });
   });
 });
+
+/** Fastify's `frameworkErrors`: the router's own refusals (a malformed %-escape, an over-long
+ * path parameter) answered before any hook or error handler, by default as Fastify's own
+ * body with a non-API `code` and the raw path echoed back. */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = err.code === "FST_ERR_MAX_PARAM_LENGTH";
+  const status = tooLong ? 414 : err.code === "FST_ERR_BAD_URL" ? 400 : 500;
+  const message = status === 500 ? "Something went wrong on our side. Please try again." : "Invalid URL";
+  return reply.status(status).send({ error: message, code: codeForStatus(status) });
+}
 
 const LEDGER_CODES: Record<LedgerError["code"], ErrorCode> = {
   insufficient_funds: "NOT_ENOUGH_SOL",

@@ -33,11 +33,18 @@ export const CreateAgentSchema = AgentFieldsSchema.extend({
 });
 export type CreateAgentRequest = z.input<typeof CreateAgentSchema>;
 
-/** PATCH /api/ai-agents/:id: any subset of the fields. */
-export const UpdateAgentSchema = AgentFieldsSchema.partial().refine(
-  (v) => Object.keys(v).length > 0,
-  "Nothing to update",
-);
+/** PATCH /api/ai-agents/:id: any subset of the fields. Without the create defaults: zod
+ * applies a default even to an omitted optional field, so `{isActive: false}` would wipe the
+ * notes, description and capabilities. */
+const { description, capabilities, knowledgeNotes, isActive } = AgentFieldsSchema.shape;
+export const UpdateAgentSchema = AgentFieldsSchema.extend({
+  description: description.unwrap(),
+  capabilities: capabilities.unwrap(),
+  knowledgeNotes: knowledgeNotes.unwrap(),
+  isActive: isActive.unwrap(),
+})
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, "Nothing to update");
 export type UpdateAgentRequest = z.input<typeof UpdateAgentSchema>;
 
 /** An agent as GET /api/ai-agents lists it, for the session user. */

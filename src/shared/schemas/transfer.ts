@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 
 // POST /api/tokens/:mint/transfer and .../transfer/prepare take TransferSchema (schemas/token).
 
@@ -24,7 +25,7 @@ export type PreparedTransfer = z.infer<typeof PreparedTransferSchema>;
 
 /** POST /api/tokens/transfer/submit: the wallet's signed copy of a prepared transfer. */
 export const SubmitTransferSchema = z.object({
-  transferId: z.string().min(1, "transferId is required").max(64),
-  transaction: z.string().min(1, "Sign the transaction with your wallet").max(4000),
+  transferId: text().min(1, "transferId is required").max(64),
+  transaction: text().min(1, "Sign the transaction with your wallet").max(4000),
 });
 export type SubmitTransferRequest = z.infer<typeof SubmitTransferSchema>;

@@ -106,6 +106,25 @@ describe("managing agents", () => {
     expect(bad.body.fields?.tokenRequirement).toBe("Must be a number of tokens");
   });
 
+  it("changes only the fields a PATCH names", async () => {
+    const created = await creator.c.post<ManagedAgent>("/api/ai-agents", {
+      tokenMint: mint,
+      ...agentFields,
+      name: "Kept",
+    });
+    const off = await creator.c.patch<ManagedAgent>(`/api/ai-agents/${created.body.id}`, { isActive: false });
+    expect(off.body).toMatchObject({
+      isActive: false,
+      knowledgeNotes: NOTES,
+      description: agentFields.description,
+      capabilities: agentFields.capabilities,
+    });
+    const renamed = await creator.c.patch<ManagedAgent>(`/api/ai-agents/${created.body.id}`, {
+      name: "Renamed",
+    });
+    expect(renamed.body).toMatchObject({ name: "Renamed", isActive: false, knowledgeNotes: NOTES });
+  });
+
   it("hides a deactivated agent and refuses chat with it", async () => {
     const created = await creator.c.post<ManagedAgent>("/api/ai-agents", {
       tokenMint: mint,

@@ -1,0 +1,368 @@
+import { ERROR_CODES } from "@shared/schemas/api-error";
+import { getTransactionDecoder, getTransactionEncoder, type SignatureBytes } from "@solana/kit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testWallet } from "../support/keys";
+import {
+  appRoutes,
+  linkExternalWallet,
+  type Person,
+  person,
+  type RawResponse,
+  rawRequest,
+  sessionCookie,
+  uniqueWord,
+  type World,
+  world,
+} from "../support/routes";
+import { startTestApp, type TestApp } from "../support/test-app";
+
+// Who may do what: every registered route x (anonymous, another user, the owner of the
+// resource) with the status each must get, from ONE table. A route the app registers without
+// a row here fails the test, so no route ships without its authorization decided.
+// A fourth actor is derived, not tabulated: the owner's own browser on another site's page
+// (cross-site, owner's cookie) must be refused (403) on every state-changing /api route,
+// also when the page spells the path /%61pi/... (the router decodes it to the same route).
+
+type Actor = "anonymous" | "other" | "owner";
+const ACTORS: Actor[] = ["anonymous", "other", "owner"];
+
+interface Ctx {
+  w: World;
+  /** Third user who receives transfers (the "other" actor must never hold the owner's token). */
+  bystander: Person;
+  /** Secret word in the owner's notes and chat: other actors must never see it. */
+  secret: string;
+  external: Awaited<ReturnType<typeof testWallet>>;
+}
+interface Req {
+  path?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+interface Row {
+  /** The request this actor sends (fresh each time: unique names, new challenges). */
+  request?: (ctx: Ctx, actor: Actor) => Req | Promise<Req>;
+  expect: Record<Actor, number>;
+  /** Private to the owner: the others' answers must not contain the secret or the owner's wallet. */
+  private?: boolean;
+}
+
+const all = (status: number) => ({ anonymous: status, other: status, owner: status });
+const ownerOnly = (otherStatus: number, ownerStatus: number) => ({
+  anonymous: 401,
+  other: otherStatus,
+  owner: ownerStatus,
+});
+/** Each signed-in user acts on their own account (no one else's to reach). */
+const signedIn = (status: number) => ({ anonymous: 401, other: status, owner: status });
+
+const unique = () => uniqueWord().toLowerCase();
+
+async function signedChallenge(ctx: Ctx, actor: Actor, wallet?: Awaited<ReturnType<typeof testWallet>>) {
+  const w = wallet ?? (await testWallet());
+  const challenge = await send(ctx, actor, "POST", "/api/auth/wallet/challenge", {
+    walletAddress: w.address,
+  });
+  const { message } = JSON.parse(challenge.text) as { message: string };
+  return { walletAddress: w.address, message, signature: w.signMessage(message) };
+}
+
+/** What a browser wallet does with a prepared transaction: adds its signature over the message. */
+function signPrepared(base64: string, wallet: Ctx["external"]): string {
+  const tx = getTransactionDecoder().decode(Buffer.from(base64, "base64"));
+  const signatures = {
+    ...tx.signatures,
+    [wallet.address]: wallet.signBytes(new Uint8Array(tx.messageBytes)) as SignatureBytes,
+  };
+  return Buffer.from(getTransactionEncoder().encode({ ...tx, signatures })).toString("base64");
+}
+
+const tokenForm = (ctx: Ctx, creatorWallet: string) => ({
+  name: `Matrix ${uniqueWord()}`,
+  symbol: `M${uniqueWord()}`,
+  totalSupply: "1000",
+  userId: ctx.w.owner.id,
+  creatorWallet,
+});
+
+const agentFields = {
+  name: "Matrix Agent",
+  specialty: "Answers",
+  avatar: "🤖",
+  tier: "basic",
+  tokenRequirement: "1",
+  responseStyle: "Short",
+};
+
+/** THE table. Keys are exactly the routes the app registers ("METHOD /url"). */
+const MATRIX: Record<string, Row> = {
+  "GET /api/health": { expect: all(200) },
+  "GET /api/site": { expect: all(200) },
+  "GET /api/ledger": { expect: all(200) },
+
+  // Accounts: open doors, each acting on the credentials it brings.
+  "POST /api/register": {
+    request: () => {
+      const u = `m_${unique()}`;
+      return { body: { username: u, email: `${u}@example.com`, password: "secret1" } };
+    },
+    expect: all(201),
+  },
+  "POST /api/auth/email": {
+    request: (ctx) => ({ body: { email: ctx.bystander.email, password: ctx.bystander.password } }),
+    expect: all(200),
+  },
+  "POST /api/auth/wallet/challenge": {
+    request: async () => ({ body: { walletAddress: (await testWallet()).address } }),
+    expect: all(200),
+  },
+  "POST /api/auth/wallet": {
+    request: async (ctx, actor) => ({ body: await signedChallenge(ctx, actor) }),
+    expect: all(200),
+  },
+  "POST /api/auth/logout": { expect: all(200) },
+  "GET /api/auth/me": { expect: all(200), private: true },
+
+  // Wallets.
+  "POST /api/wallet/generate": { expect: all(201) },
+  "POST /api/wallet/link": {
+    request: async (ctx, actor) => ({ body: await signedChallenge(ctx, actor) }),
+    expect: signedIn(200),
+  },
+  "GET /api/wallets": { expect: signedIn(200), private: true },
+  "POST /api/wallet/airdrop": {
+    request: (ctx) => ({ body: { address: ctx.w.owner.wallet, amount: 2 } }),
+    expect: ownerOnly(403, 200),
+  },
+
+  // Launches: only for yourself, only from your own wallets.
+  "POST /api/tokens/create": {
+    request: (ctx) => ({ body: tokenForm(ctx, ctx.w.owner.wallet) }),
+    expect: ownerOnly(403, 201),
+  },
+  "POST /api/tokens/prepare": {
+    request: (ctx) => ({ body: tokenForm(ctx, ctx.external.address) }),
+    expect: ownerOnly(403, 200),
+  },
+  "POST /api/tokens/submit": {
+    // The owner's launch, prepared and signed by the owner's wallet: only the owner may send it.
+    request: async (ctx) => {
+      const prepared = await ctx.w.owner.c.post<{ tokenId: string; transaction: string }>(
+        "/api/tokens/prepare",
+        tokenForm(ctx, ctx.external.address),
+      );
+      expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
+      return {
+        body: {
+          tokenId: prepared.body.tokenId,
+          transaction: signPrepared(prepared.body.transaction, ctx.external),
+        },
+      };
+    },
+    expect: ownerOnly(404, 201),
+  },
+  "GET /api/tokens/user/:id": {
+    request: (ctx) => ({ path: `/api/tokens/user/${ctx.w.owner.id}` }),
+    expect: all(200),
+  },
+  "GET /api/tokens/:mint": { request: (ctx) => ({ path: `/api/tokens/${ctx.w.mint}` }), expect: all(200) },
+  "GET /api/tokens/:mint/metadata.json": {
+    request: (ctx) => ({ path: `/api/tokens/${ctx.w.mint}/metadata.json` }),
+    expect: all(200),
+  },
+  "GET /api/tokens/:mint/image.svg": {
+    request: (ctx) => ({ path: `/api/tokens/${ctx.w.mint}/image.svg` }),
+    expect: all(200),
+  },
+
+  // Transfers move only the caller's own tokens (the other user holds none of this one).
+  "POST /api/tokens/:mint/transfer": {
+    request: (ctx) => ({
+      path: `/api/tokens/${ctx.w.mint}/transfer`,
+      body: { to: ctx.bystander.username, amount: "1" },
+    }),
+    expect: ownerOnly(400, 200),
+  },
+  "POST /api/tokens/:mint/transfer/prepare": {
+    request: (ctx) => ({
+      path: `/api/tokens/${ctx.w.mint}/transfer/prepare`,
+      body: { to: ctx.bystander.username, amount: "1", idempotencyKey: unique() },
+    }),
+    expect: ownerOnly(400, 200),
+  },
+  "POST /api/tokens/:mint/transfer/submit": {
+    // The owner's transfer, prepared and signed by the owner's wallet: nobody else may submit it.
+    request: async (ctx) => {
+      const prepared = await ctx.w.owner.c.post<{ transferId: string; transaction: string }>(
+        `/api/tokens/${ctx.w.mint}/transfer/prepare`,
+        { to: ctx.bystander.username, amount: "1", idempotencyKey: unique() },
+      );
+      expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
+      return {
+        path: `/api/tokens/${ctx.w.mint}/transfer/submit`,
+        body: {
+          transferId: prepared.body.transferId,
+          transaction: signPrepared(prepared.body.transaction, ctx.external),
+        },
+      };
+    },
+    expect: ownerOnly(404, 200),
+  },
+  "GET /api/portfolio/holdings": { expect: signedIn(200), private: true },
+  "GET /api/user/token-balances": { expect: signedIn(200), private: true },
+
+  // AI drafting is open (the wizard drafts before the account exists).
+  "POST /api/ai/generate-identity": {
+    request: () => ({ body: { userInput: "A painter of highland landscapes" } }),
+    expect: all(200),
+  },
+
+  // Agents: listed for all, managed by the token's creator, chat gated by holding the token.
+  "GET /api/ai-agents": { expect: all(200), private: true },
+  "GET /api/ai-agents/mine": { expect: signedIn(200), private: true },
+  "POST /api/ai-agents": {
+    request: (ctx) => ({ body: { tokenMint: ctx.w.mint, ...agentFields } }),
+    expect: ownerOnly(403, 201),
+  },
+  "PATCH /api/ai-agents/:id": {
+    request: (ctx) => ({ path: `/api/ai-agents/${ctx.w.agentId}`, body: { specialty: "Patched" } }),
+    expect: ownerOnly(403, 200),
+  },
+  "GET /api/ai-agents/:id/messages": {
+    // Everyone signed in reads only their own conversation.
+    request: (ctx) => ({ path: `/api/ai-agents/${ctx.w.agentId}/messages` }),
+    expect: signedIn(200),
+    private: true,
+  },
+  "POST /api/ai-agents/chat": {
+    request: (ctx) => ({ body: { agentId: ctx.w.agentId, message: "What do you know?" } }),
+    expect: ownerOnly(403, 200),
+    private: true,
+  },
+
+  // The Solana JSON-RPC: public like any RPC node; no cookie is read there.
+  "POST /rpc": {
+    request: () => ({ body: { jsonrpc: "2.0", id: 1, method: "getHealth" } }),
+    expect: all(200),
+  },
+  "OPTIONS /rpc": { expect: all(204) },
+  // The PubSub endpoint (a websocket); a plain GET is not an upgrade.
+  "GET /rpc": { expect: all(404) },
+};
+
+let t: TestApp;
+let ctx: Ctx;
+
+async function send(
+  c: Ctx,
+  actor: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const h: Record<string, string> = { ...headers };
+  if (body !== undefined) h["content-type"] = "application/json";
+  if (actor === "other") h.cookie = await sessionCookie(t, c.w.other.id);
+  if (actor === "owner" || actor.startsWith("cross-site")) h.cookie = await sessionCookie(t, c.w.owner.id);
+  if (actor.startsWith("cross-site"))
+    Object.assign(h, { origin: "https://evil.example", "sec-fetch-site": "cross-site" });
+  return rawRequest(t.url, {
+    method,
+    path,
+    headers: h,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ RATE_LIMITS: "off" });
+  const w = await world(t);
+  const bystander = await person(t, "bystander1");
+  const external = await linkExternalWallet(t, w.owner);
+  // The owner's external wallet holds some of the token (for transfers it signs itself).
+  const moved = await w.owner.c.post(`/api/tokens/${w.mint}/transfer`, {
+    to: external.address,
+    amount: "100",
+  });
+  expect(moved.status).toBe(200);
+  const secret = "SECRET-NOTES-OF-THE-OWNER";
+  // The owner's conversation, which nobody else may read.
+  const chat = await w.owner.c.post("/api/ai-agents/chat", {
+    agentId: w.agentId,
+    message: `Remember ${secret}`,
+  });
+  expect(chat.status).toBe(200);
+  ctx = { w, bystander, secret, external };
+});
+afterAll(async () => t?.close());
+
+const isSafe = (method: string) => ["GET", "HEAD", "OPTIONS"].includes(method);
+
+describe("authorization matrix", () => {
+  it("has exactly one row for every route the app registers", () => {
+    const registered = appRoutes(t)
+      .map((r) => r.key)
+      .sort();
+    const missing = registered.filter((k) => !(k in MATRIX));
+    const stale = Object.keys(MATRIX).filter((k) => !registered.includes(k));
+    expect(missing, "routes without a row in MATRIX (decide who may call them)").toEqual([]);
+    expect(stale, "rows for routes the app no longer registers").toEqual([]);
+  });
+
+  it("answers every route x actor with the status in the table", { timeout: 120_000 }, async () => {
+    const mismatches: string[] = [];
+    for (const route of appRoutes(t)) {
+      const row = MATRIX[route.key];
+      if (!row) continue;
+      const actors: (Actor | "cross-site" | "cross-site, /%61pi/")[] = [...ACTORS, "cross-site"];
+      if (route.url.startsWith("/api/")) actors.push("cross-site, /%61pi/");
+      for (const actor of actors) {
+        const req =
+          (await row.request?.(ctx, actor.startsWith("cross-site") ? "owner" : (actor as Actor))) ?? {};
+        const plainPath = req.path ?? route.url;
+        // The router decodes %61 to "a": the same route, which must be guarded the same way.
+        const path = actor === "cross-site, /%61pi/" ? plainPath.replace(/^\/api\//, "/%61pi/") : plainPath;
+        const body = req.body ?? (isSafe(route.method) ? undefined : {});
+        const res = await send(ctx, actor, route.method, path, body, req.headers);
+        const expected = actor.startsWith("cross-site")
+          ? !isSafe(route.method) && route.url.startsWith("/api/")
+            ? 403
+            : row.expect.owner
+          : row.expect[actor as Actor];
+        const where = `${route.key} as ${actor}: ${res.status} ${res.text.slice(0, 160)}`;
+        if (res.status !== expected) mismatches.push(`expected ${expected}, got ${where}`);
+        if (res.status >= 400 && route.url !== "/rpc") {
+          const b = safeJson(res);
+          if (typeof b?.error !== "string" || !ERROR_CODES.includes(b.code as never))
+            mismatches.push(`error without {error, code}: ${where}`);
+        }
+        if (row.private && (actor === "anonymous" || actor === "other")) {
+          for (const secret of [ctx.secret, ctx.w.owner.wallet, ctx.w.owner.id])
+            if (res.text.includes(secret))
+              mismatches.push(`leaks the owner's ${secret.slice(0, 12)}…: ${where}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it("shows the owner their private data (so the leak checks above could fail)", async () => {
+    for (const path of ["/api/wallets", "/api/auth/me", "/api/portfolio/holdings"]) {
+      const res = await send(ctx, "owner", "GET", path);
+      expect(res.text, path).toContain(path === "/api/portfolio/holdings" ? ctx.w.mint : ctx.w.owner.wallet);
+    }
+    const mine = await send(ctx, "owner", "GET", "/api/ai-agents/mine");
+    expect(mine.text).toContain(ctx.secret);
+    const history = await send(ctx, "owner", "GET", `/api/ai-agents/${ctx.w.agentId}/messages`);
+    expect(history.text).toContain(ctx.secret);
+  });
+});
+
+function safeJson(res: RawResponse): { error?: unknown; code?: unknown } | null {
+  try {
+    return JSON.parse(res.text);
+  } catch {
+    return null;
+  }
+}
