@@ -251,7 +251,8 @@ function perform(
     case "transfer": {
       const to = pick(world.people);
       return send("POST", `/api/tokens/${me.mint}/transfer`, me.cookie, {
-        to: to === me ? (world.people[0]?.wallet ?? me.wallet) : to.wallet,
+        // Never to oneself (refused with a 400: it would count as an error of the server).
+        to: to === me ? (world.people.find((p) => p !== me)?.wallet ?? me.wallet) : to.wallet,
         amount: "1",
       });
     }

@@ -4,7 +4,7 @@ import { AccountsRepo } from "./modules/accounts/accounts.repo";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { AccountsService } from "./modules/accounts/accounts.service";
 import { LoginThrottle } from "./modules/accounts/login-throttle";
-import { SessionService } from "./modules/accounts/session.service";
+import { SessionService, SHARED_CACHE_TTL_MS } from "./modules/accounts/session.service";
 import { AgentsRepo } from "./modules/agents/agents.repo";
 import { agentsRoutes } from "./modules/agents/agents.routes";
 import { AgentsService } from "./modules/agents/agents.service";
@@ -28,17 +28,17 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const { db } = deps.database;
   const { config, ledger } = deps;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
-  const sessions = new SessionService(db);
-
-  const accountsRepo = new AccountsRepo(db);
+  // PGlite is this process's alone; other processes may read and write a PostgreSQL server.
+  const shared = deps.database.kind === "postgres";
+  // Sessions and wallets are only written through this process on PGlite: its caches keep.
+  const sessions = new SessionService(db, undefined, shared ? SHARED_CACHE_TTL_MS : Number.POSITIVE_INFINITY);
+  const accountsRepo = new AccountsRepo(db, { walletListTtlMs: shared ? 5_000 : undefined });
   const accounts = new AccountsService({
     repo: accountsRepo,
     throttle: new LoginThrottle(undefined, deps.now),
   });
   const custody = Custody.fromConfig(config.WALLET_MASTER_KEY, config.DATA_DIR);
   const wallets = new WalletsService({ repo: accountsRepo, accounts, custody, ledger });
-  // PGlite is this process's alone; other processes may read and write a PostgreSQL server.
-  const shared = deps.database.kind === "postgres";
   const tokensRepo = new TokensRepo(deps.database, { shared, warn });
   const listCacheMs = shared ? 1_000 : 60_000;
   const tokens = new TokensService({ repo: tokensRepo, accountsRepo, ledger, listCacheMs });

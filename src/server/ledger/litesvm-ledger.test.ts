@@ -1,9 +1,17 @@
 import {
+  appendTransactionMessageInstruction,
+  type Blockhash,
+  createTransactionMessage,
   generateKeyPairSigner,
   getTransactionDecoder,
   getTransactionEncoder,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
   signTransaction,
+  signTransactionMessageWithSigners,
 } from "@solana/kit";
+import { getBurnCheckedInstruction } from "@solana-program/token-2022";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openEmbeddedLedger } from "./embedded-ledger";
 import { LedgerError } from "./ledger";
@@ -226,5 +234,44 @@ describe("external wallet launch", () => {
     if (!check.ok) throw new Error("unreachable");
     expect(await ledger.sendTransaction(signed)).toBe(check.signature);
     expect((await ledger.getMint(mint.address))?.supply).toBe(supply);
+  });
+});
+
+describe("embedded ledger: mints read again", () => {
+  it("answers a mint read again with what the chain holds after a burn changed it", async () => {
+    const creator = await fundedSigner();
+    const { mint, built } = await launch(creator);
+    await ledger.sendTransaction(built.wire);
+    expect((await ledger.getMint(mint.address))?.supply).toBe(supply);
+    const again = await ledger.getMint(mint.address);
+    expect(again?.metadata?.symbol).toBe(fields.symbol);
+
+    const blockhash = await ledger.getLatestBlockhash();
+    const burn = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayerSigner(creator, m),
+      (m) =>
+        setTransactionMessageLifetimeUsingBlockhash(
+          {
+            blockhash: blockhash.blockhash as Blockhash,
+            lastValidBlockHeight: blockhash.lastValidBlockHeight,
+          },
+          m,
+        ),
+      (m) =>
+        appendTransactionMessageInstruction(
+          getBurnCheckedInstruction({
+            account: associatedTokenAddress(creator.address, mint.address),
+            mint: mint.address,
+            authority: creator,
+            amount: 5n,
+            decimals: 9,
+          }),
+          m,
+        ),
+    );
+    const signed = await signTransactionMessageWithSigners(burn);
+    await ledger.sendTransaction(new Uint8Array(getTransactionEncoder().encode(signed)));
+    expect((await ledger.getMint(mint.address))?.supply).toBe(supply - 5n);
   });
 });

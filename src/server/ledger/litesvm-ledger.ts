@@ -1,6 +1,7 @@
 import { address, isAddress } from "@solana/kit";
 import bs58 from "bs58";
 import type { LiteSVM } from "litesvm";
+import { BoundedCache } from "../lib/bounded-cache";
 import type { BlockClock } from "./block-clock";
 import { toLedgerError } from "./errors";
 import { encodeEntry, type History, type JournalEntry, type JournalTokenBalance } from "./history";
@@ -77,6 +78,14 @@ export class LiteSvmLedger implements Ledger {
   dirty = false;
   private persistence: Persistence | null = null;
   private readonly commitListeners = new Set<(tx: CommittedTransaction) => void>();
+  /** Decoded mints with the bytes they were decoded from: decoding a mint with its metadata
+   * costs far more than comparing its bytes, and token pages ask for the same mints again. */
+  private readonly decodedMints = new BoundedCache<
+    string,
+    { owner: string; data: Buffer; info: MintInfo | null }
+  >({
+    max: 10_000,
+  });
 
   constructor(readonly parts: LiteSvmLedgerParts) {}
 
@@ -320,7 +329,12 @@ export class LiteSvmLedger implements Ledger {
 
   async getMint(mint: string): Promise<MintInfo | null> {
     const account = this.getAccountSync(mint);
-    return account ? mintInfoFromAccount(account) : null;
+    if (!account) return null;
+    const known = this.decodedMints.get(mint);
+    if (known && known.owner === account.owner && known.data.equals(account.data)) return known.info;
+    const info = mintInfoFromAccount(account);
+    this.decodedMints.set(mint, { owner: account.owner, data: Buffer.from(account.data), info });
+    return info;
   }
 
   private holdings(list: ReturnType<TokenIndex["ofOwner"]>): TokenHolding[] {

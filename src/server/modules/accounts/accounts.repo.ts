@@ -7,16 +7,22 @@ import { BoundedCache } from "../../lib/bounded-cache";
 export type UserRow = typeof users.$inferSelect;
 export type WalletRow = typeof wallets.$inferSelect;
 
-const WALLET_LIST_TTL_MS = 5_000;
-
-/** Queries for users, their wallets and sign-in challenges. Wallet rows are read on every launch, transfer and gated chat message. A wallet never
- * changes owner, so rows by address are kept; a user's list is kept briefly and dropped when
- * this process adds a wallet (another process's addition shows within the TTL). */
+/** Queries for users, their wallets and sign-in challenges. Wallet rows are read on every
+ * launch, transfer, balance and gated chat message. A wallet never changes owner, so rows by
+ * address are kept; a user's list is dropped when this process adds a wallet, and read again
+ * after `walletListTtlMs` when another process may add one (a shared PostgreSQL). */
 export class AccountsRepo {
   private walletByKey = new BoundedCache<string, WalletRow>({ max: 100_000 });
-  private walletLists = new BoundedCache<string, WalletRow[]>({ max: 10_000, ttlMs: WALLET_LIST_TTL_MS });
+  private walletLists: BoundedCache<string, WalletRow[]>;
+  /** Wallets added so far: a list read that overlapped an addition is not kept. */
+  private walletInserts = 0;
 
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    options: { walletListTtlMs?: number } = {},
+  ) {
+    this.walletLists = new BoundedCache({ max: 10_000, ttlMs: options.walletListTtlMs });
+  }
 
   async insertUser(values: {
     username?: string | null;
@@ -54,12 +60,13 @@ export class AccountsRepo {
   async walletsOf(userId: string): Promise<WalletRow[]> {
     const hit = this.walletLists.get(userId);
     if (hit) return hit;
+    const insertsBefore = this.walletInserts;
     const rows = await this.db
       .select()
       .from(wallets)
       .where(eq(wallets.userId, userId))
       .orderBy(asc(wallets.createdAt));
-    this.walletLists.set(userId, rows);
+    if (this.walletInserts === insertsBefore) this.walletLists.set(userId, rows);
     return rows;
   }
 
@@ -72,7 +79,9 @@ export class AccountsRepo {
   }
 
   async insertWallet(values: typeof wallets.$inferInsert) {
+    this.walletInserts += 1;
     const [row] = await this.db.insert(wallets).values(values).returning();
+    this.walletInserts += 1;
     if (!row) throw new Error("insert returned no row");
     this.walletLists.delete(row.userId);
     return row;

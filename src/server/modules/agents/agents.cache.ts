@@ -2,14 +2,52 @@ import type { ChatTurn } from "../../ai/engine";
 import { BoundedCache } from "../../lib/bounded-cache";
 import type { AgentWithToken } from "./agents.repo";
 
-/** Agent rows for chat, kept briefly: every message needs its agent and token, and those
- * change rarely. This process drops an entry on its own writes; another process sharing a
- * PostgreSQL database is seen within `ttlMs`. */
+/** Agent rows for chat, and the list of active agents for the agents page, kept briefly:
+ * every message needs its agent and token, every visit the list, and those change rarely.
+ * This process drops what it keeps on its own writes; another process sharing a PostgreSQL
+ * database (or a launch that fails after its agent was made) is seen within `ttlMs`. */
 export class AgentCache {
   private readonly rows: BoundedCache<string, AgentWithToken>;
+  private list: { rows: AgentWithToken[]; at: number } | null = null;
+  /** The read under way, shared by the requests that arrive meanwhile. */
+  private loading: Promise<AgentWithToken[]> | null = null;
+  /** Writes finished and under way: a list read that overlapped one is not kept. */
+  private writes = 0;
+  private writesUnderWay = 0;
 
-  constructor(ttlMs: number) {
+  constructor(private readonly ttlMs: number) {
     this.rows = new BoundedCache({ max: 5_000, ttlMs });
+  }
+
+  active(load: () => Promise<AgentWithToken[]>): Promise<AgentWithToken[]> {
+    const now = Date.now();
+    if (this.list && now - this.list.at < this.ttlMs) return Promise.resolve(this.list.rows);
+    if (this.loading) return this.loading;
+    const writesBefore = this.writes;
+    const loading = load().then((rows) => {
+      if (this.writes === writesBefore && this.writesUnderWay === 0) this.list = { rows, at: now };
+      return rows;
+    });
+    this.loading = loading;
+    // A write drops `loading` too, so a request after it never gets a list read before it.
+    const done = () => {
+      if (this.loading === loading) this.loading = null;
+    };
+    loading.then(done, done);
+    return loading;
+  }
+
+  /** Runs a write of agent rows; the list is read afresh after it. */
+  async writing<T>(write: () => Promise<T>): Promise<T> {
+    this.writesUnderWay += 1;
+    try {
+      return await write();
+    } finally {
+      this.writesUnderWay -= 1;
+      this.writes += 1;
+      this.list = null;
+      this.loading = null;
+    }
   }
 
   async get(

@@ -8,7 +8,6 @@ import {
   type CreateAgentSchema,
   type ManagedAgent,
 } from "@shared/schemas/agents";
-import type { TokenBalance } from "@shared/schemas/token";
 import type { z } from "zod";
 import type { AiEngine, EngineInfo } from "../../ai/engine";
 import { badRequest, forbidden, notFound } from "../../http-errors";
@@ -20,7 +19,7 @@ import type { AgentsRepo, AgentWithToken } from "./agents.repo";
  * agents module reads holdings. */
 export interface Holdings {
   balanceUnits(userId: string, mint: string): Promise<bigint>;
-  balancesForUser(userId: string): Promise<TokenBalance[]>;
+  unitsByMint(userId: string): Promise<Map<string, bigint>>;
 }
 
 type Fields = z.output<typeof AgentFieldsSchema>;
@@ -52,7 +51,7 @@ export class AgentsService {
   }
 
   async list(userId: string | null): Promise<Agent[]> {
-    const rows = await this.deps.repo.listActive();
+    const rows = await this.agentCache.active(() => this.deps.repo.listActive());
     const held = userId ? await this.heldUnits(userId) : new Map<string, bigint>();
     return rows.map((row) => presentAgent(row, { userId, unlocked: this.unlocked(row, held) }));
   }
@@ -68,13 +67,16 @@ export class AgentsService {
     if (token.userId !== userId) throw forbidden(NOT_CREATOR);
     const { tokenMint: _mint, tokenRequirement, ...fields } = input;
     const id = randomUUID();
-    await this.deps.repo.insert({
-      id,
-      tokenId: token.id,
-      mintAddress: token.mintAddress,
-      ...fields,
-      requirementUnits: requirementUnits(tokenRequirement, token).toString(),
-    });
+    const requirement = requirementUnits(tokenRequirement, token).toString();
+    await this.agentCache.writing(() =>
+      this.deps.repo.insert({
+        id,
+        tokenId: token.id,
+        mintAddress: token.mintAddress,
+        ...fields,
+        requirementUnits: requirement,
+      }),
+    );
     return this.managed(userId, id);
   }
 
@@ -83,13 +85,13 @@ export class AgentsService {
     if (!row) throw notFound("Agent not found");
     if (row.token.userId !== userId) throw forbidden(NOT_CREATOR);
     const { tokenRequirement, ...fields } = patch;
-    await this.deps.repo.update(agentId, {
-      ...fields,
-      ...(tokenRequirement === undefined
+    const requirement =
+      tokenRequirement === undefined
         ? {}
-        : { requirementUnits: requirementUnits(tokenRequirement, row.token).toString() }),
-      updatedAt: new Date(),
-    });
+        : { requirementUnits: requirementUnits(tokenRequirement, row.token).toString() };
+    await this.agentCache.writing(() =>
+      this.deps.repo.update(agentId, { ...fields, ...requirement, updatedAt: new Date() }),
+    );
     this.agentCache.drop(agentId);
     return this.managed(userId, agentId);
   }
@@ -198,9 +200,8 @@ export class AgentsService {
     return (held.get(row.token.mintAddress) ?? 0n) >= BigInt(row.agent.requirementUnits);
   }
 
-  private async heldUnits(userId: string): Promise<Map<string, bigint>> {
-    const balances = await this.deps.holdings.balancesForUser(userId);
-    return new Map(balances.map((b) => [b.mint, parseAmount(b.balance, b.decimals) ?? 0n]));
+  private heldUnits(userId: string): Promise<Map<string, bigint>> {
+    return this.deps.holdings.unitsByMint(userId);
   }
 
   private async managed(userId: string, agentId: string): Promise<ManagedAgent> {

@@ -33,9 +33,16 @@ export class TokensService {
   /** Counts invalidations: a read that overlapped a write must not cache what it read. */
   private writes = 0;
   private presented = new BoundedCache<string, PresentedList>({ max: 10_000 });
+  /** Launched tokens by mint. Only active rows are kept: nothing rewrites a launched token's
+   * row (updates and deletions concern pending and failed launches), so no write drops them. */
+  private activeByMint: BoundedCache<string, TokenRow>;
+  /** Creators shown on token pages (a user row is never rewritten). */
+  private creators: BoundedCache<string, { username: string | null; isDemo: boolean } | null>;
 
   constructor(private deps: Deps) {
     this.listCache = new BoundedCache({ max: 10_000, ttlMs: deps.listCacheMs });
+    this.activeByMint = new BoundedCache({ max: 100_000, ttlMs: deps.listCacheMs });
+    this.creators = new BoundedCache({ max: 10_000, ttlMs: deps.listCacheMs });
   }
 
   /** Called by every writer of token rows. */
@@ -100,17 +107,51 @@ export class TokensService {
   }
 
   async getByMint(mint: string) {
-    const row = await this.deps.repo.byMint(mint);
+    const row = await this.rowByMint(mint);
     if (!row || row.status === "failed") throw notFound("Token not found");
     return row;
+  }
+
+  /** Every read by mint goes through here: token pages, metadata, balances, agents. */
+  private async rowByMint(mint: string): Promise<TokenRow | null> {
+    const hit = this.activeByMint.get(mint);
+    if (hit) return hit;
+    const row = await this.deps.repo.byMint(mint);
+    if (row?.status === "active") this.activeByMint.set(mint, row);
+    return row;
+  }
+
+  private async rowsByMints(mints: string[]): Promise<TokenRow[]> {
+    const rows: TokenRow[] = [];
+    const missing: string[] = [];
+    for (const mint of mints) {
+      const hit = this.activeByMint.get(mint);
+      if (hit) rows.push(hit);
+      else missing.push(mint);
+    }
+    if (!missing.length) return rows;
+    for (const row of await this.deps.repo.byMints(missing)) {
+      if (row.status === "active") this.activeByMint.set(row.mintAddress, row);
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  private async creatorOf(userId: string) {
+    const hit = this.creators.get(userId);
+    if (hit !== undefined) return hit;
+    const user = await this.deps.accountsRepo.userById(userId);
+    const creator = user && { username: user.username, isDemo: user.isDemo };
+    if (creator) this.creators.set(userId, creator);
+    return creator;
   }
 
   /** The public token page: our record, the creator, and what the chain says. */
   async publicView(mint: string) {
     const row = await this.getByMint(mint);
-    const { ledger, accountsRepo } = this.deps;
+    const { ledger } = this.deps;
     const [creator, chain, holders] = await Promise.all([
-      accountsRepo.userById(row.userId),
+      this.creatorOf(row.userId),
       row.status === "active" ? ledger.getMint(mint) : null,
       row.status === "active" ? ledger.getTokenAccountsByMint(mint) : [],
     ]);
@@ -190,14 +231,18 @@ export class TokensService {
     return { wallets, byMint };
   }
 
+  /** Base units of every token the user's wallets hold, by mint (what unlocks agents). */
+  async unitsByMint(userId: string): Promise<Map<string, bigint>> {
+    const { byMint } = await this.heldByMint(userId);
+    return new Map([...byMint].map(([mint, h]) => [mint, h.units]));
+  }
+
   /** Every platform token the user's wallets hold (embedded and external alike), with the
    * share of supply and which wallet holds it: a fan's portfolio. */
   async holdingsForUser(userId: string): Promise<Holding[]> {
     const { wallets, byMint } = await this.heldByMint(userId);
     const held = [...byMint].filter(([, h]) => h.units > 0n);
-    const rows = (await this.deps.repo.byMints(held.map(([mint]) => mint))).filter(
-      (r) => r.status === "active",
-    );
+    const rows = (await this.rowsByMints(held.map(([mint]) => mint))).filter((r) => r.status === "active");
     const mints = await this.deps.ledger.getMultipleAccounts(rows.map((r) => r.mintAddress));
     const kinds = new Map(wallets.map((w) => [w.publicKey, w.kind]));
     const out: Holding[] = [];
@@ -232,7 +277,7 @@ export class TokensService {
    * from their on-chain metadata). */
   async balancesForUser(userId: string): Promise<TokenBalance[]> {
     const { byMint } = await this.heldByMint(userId);
-    const rows = await this.deps.repo.byMints([...byMint.keys()]);
+    const rows = await this.rowsByMints([...byMint.keys()]);
     const known = new Map(rows.map((r) => [r.mintAddress, r]));
     const out: TokenBalance[] = [];
     for (const [mint, { units, decimals }] of byMint) {

@@ -1,0 +1,126 @@
+import type { Agent, ManagedAgent } from "@shared/schemas/agents";
+import type { TokenBalance } from "@shared/schemas/token";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "../../../../tests/support/http";
+import { watchQueries } from "../../../../tests/support/queries";
+import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
+
+// The most read pages (token page, balances, agents list) answer from memory once warm, and
+// what they answer follows every write at once: a transfer, a launch, a new agent.
+
+let t: TestApp;
+const queries = watchQueries();
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  queries.stop();
+  await t?.close();
+});
+
+async function member(username: string) {
+  const c = new Client(t.url);
+  const reg = await c.post<{ user: { id: string } }>("/api/register", {
+    username,
+    email: `${username}@example.com`,
+    password: "secret1",
+  });
+  const gen = await c.post<{ wallet: { publicKey: string } }>("/api/wallet/generate");
+  await c.post("/api/wallet/airdrop", { address: gen.body.wallet.publicKey, amount: 2 });
+  return { c, userId: reg.body.user.id, wallet: gen.body.wallet.publicKey };
+}
+
+async function launch(who: Awaited<ReturnType<typeof member>>, symbol: string) {
+  const res = await who.c.post<{ mintAddress: string }>("/api/tokens/create", {
+    name: `${symbol} Token`,
+    symbol,
+    totalSupply: "1000",
+    userId: who.userId,
+    creatorWallet: who.wallet,
+  });
+  expect(res.status).toBe(201);
+  return res.body.mintAddress;
+}
+
+type TokenPage = { token: { status: string }; creator: { username: string }; holders: unknown[] };
+
+describe("read caches", () => {
+  it("a token page read again asks the database nothing, and shows a transfer at once", async () => {
+    const artist = await member("rc_artist");
+    const fan = await member("rc_fan");
+    const mint = await launch(artist, "RCA");
+    await artist.c.get(`/api/tokens/${mint}`);
+
+    queries.reset();
+    const again = await fan.c.get<TokenPage>(`/api/tokens/${mint}`);
+    expect(again.body).toMatchObject({ token: { status: "active" }, creator: { username: "rc_artist" } });
+    expect(again.body.holders).toEqual([{ owner: artist.wallet, amount: "1000" }]);
+    await fan.c.get(`/api/tokens/${mint}/metadata.json`);
+    expect(queries.reads()).toEqual([]);
+
+    expect(
+      (await artist.c.post(`/api/tokens/${mint}/transfer`, { to: fan.wallet, amount: "25" })).status,
+    ).toBe(200);
+    const after = await fan.c.get<TokenPage>(`/api/tokens/${mint}`);
+    expect(after.body.holders).toEqual([
+      { owner: artist.wallet, amount: "975" },
+      { owner: fan.wallet, amount: "25" },
+    ]);
+  });
+
+  it("balances read again ask the database nothing, and are the chain's right after a transfer", async () => {
+    const artist = await member("rc_bal_artist");
+    const fan = await member("rc_bal_fan");
+    const mint = await launch(artist, "RCB");
+    expect((await fan.c.get<TokenBalance[]>("/api/user/token-balances")).body).toEqual([]);
+    await artist.c.get("/api/user/token-balances");
+
+    queries.reset();
+    const own = await artist.c.get<TokenBalance[]>("/api/user/token-balances");
+    expect(own.body).toEqual([{ symbol: "RCB", name: "RCB Token", balance: "1000", mint, decimals: 9 }]);
+    expect(queries.reads()).toEqual([]);
+
+    expect(
+      (await artist.c.post(`/api/tokens/${mint}/transfer`, { to: fan.wallet, amount: "40" })).status,
+    ).toBe(200);
+    expect((await artist.c.get<TokenBalance[]>("/api/user/token-balances")).body).toMatchObject([
+      { mint, balance: "960" },
+    ]);
+    expect((await fan.c.get<TokenBalance[]>("/api/user/token-balances")).body).toMatchObject([
+      { mint, balance: "40" },
+    ]);
+  });
+
+  it("the agents list read again asks the database nothing; a new agent and a transfer show at once", async () => {
+    const artist = await member("rc_agent_artist");
+    const fan = await member("rc_agent_fan");
+    const mint = await launch(artist, "RCG");
+    const fields = {
+      tokenMint: mint,
+      name: "Cache Agent",
+      specialty: "Answering fans",
+      description: "Answers questions about the work",
+      avatar: "🎵",
+      capabilities: ["Answers questions"],
+      tier: "basic",
+      tokenRequirement: "10",
+      responseStyle: "friendly",
+      knowledgeNotes: "",
+    };
+    await fan.c.get("/api/ai-agents");
+    const created = await artist.c.post<ManagedAgent>("/api/ai-agents", fields);
+    expect(created.status).toBe(201);
+    const listed = (await fan.c.get<Agent[]>("/api/ai-agents")).body.find((a) => a.id === created.body.id);
+    expect(listed).toMatchObject({ name: "Cache Agent", isUnlocked: false });
+
+    queries.reset();
+    await fan.c.get<Agent[]>("/api/ai-agents");
+    expect(queries.reads()).toEqual([]);
+
+    expect(
+      (await artist.c.post(`/api/tokens/${mint}/transfer`, { to: fan.wallet, amount: "10" })).status,
+    ).toBe(200);
+    const unlocked = (await fan.c.get<Agent[]>("/api/ai-agents")).body.find((a) => a.id === created.body.id);
+    expect(unlocked?.isUnlocked).toBe(true);
+  });
+});
