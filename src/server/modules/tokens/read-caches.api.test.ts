@@ -1,6 +1,7 @@
 import type { Agent, ManagedAgent } from "@shared/schemas/agents";
 import type { TokenBalance } from "@shared/schemas/token";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { freezeDate } from "../../../../tests/support/frozen-date";
 import { Client } from "../../../../tests/support/http";
 import { watchQueries } from "../../../../tests/support/queries";
 import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
@@ -13,6 +14,7 @@ const queries = watchQueries();
 beforeAll(async () => {
   t = await startTestApp();
 });
+afterEach(() => vi.useRealTimers());
 afterAll(async () => {
   queries.stop();
   await t?.close();
@@ -49,6 +51,7 @@ describe("read caches", () => {
     const artist = await member("rc_artist");
     const fan = await member("rc_fan");
     const mint = await launch(artist, "RCA");
+    const clock = freezeDate();
     await artist.c.get(`/api/tokens/${mint}`);
 
     queries.reset();
@@ -57,6 +60,7 @@ describe("read caches", () => {
     expect(again.body.holders).toEqual([{ owner: artist.wallet, amount: "1000" }]);
     await fan.c.get(`/api/tokens/${mint}/metadata.json`);
     expect(queries.reads()).toEqual([]);
+    clock.release();
 
     expect(
       (await artist.c.post(`/api/tokens/${mint}/transfer`, { to: fan.wallet, amount: "25" })).status,
@@ -73,12 +77,14 @@ describe("read caches", () => {
     const fan = await member("rc_bal_fan");
     const mint = await launch(artist, "RCB");
     expect((await fan.c.get<TokenBalance[]>("/api/user/token-balances")).body).toEqual([]);
+    const clock = freezeDate();
     await artist.c.get("/api/user/token-balances");
 
     queries.reset();
     const own = await artist.c.get<TokenBalance[]>("/api/user/token-balances");
     expect(own.body).toEqual([{ symbol: "RCB", name: "RCB Token", balance: "1000", mint, decimals: 9 }]);
     expect(queries.reads()).toEqual([]);
+    clock.release();
 
     expect(
       (await artist.c.post(`/api/tokens/${mint}/transfer`, { to: fan.wallet, amount: "40" })).status,
@@ -110,12 +116,14 @@ describe("read caches", () => {
     await fan.c.get("/api/ai-agents");
     const created = await artist.c.post<ManagedAgent>("/api/ai-agents", fields);
     expect(created.status).toBe(201);
+    const clock = freezeDate();
     const listed = (await fan.c.get<Agent[]>("/api/ai-agents")).body.find((a) => a.id === created.body.id);
     expect(listed).toMatchObject({ name: "Cache Agent", isUnlocked: false });
 
     queries.reset();
     await fan.c.get<Agent[]>("/api/ai-agents");
     expect(queries.reads()).toEqual([]);
+    clock.release();
 
     expect(
       (await artist.c.post(`/api/tokens/${mint}/transfer`, { to: fan.wallet, amount: "10" })).status,
