@@ -55,7 +55,7 @@ async function externalCreator(symbol: string) {
   const prepared = await c.post<{ tokenId: string; mintAddress: string; transaction: string }>(
     "/api/tokens/prepare",
     {
-      name: "Phantom Poet",
+      name: `Phantom Poet ${symbol}`,
       symbol,
       totalSupply: "10000000",
       userId: login.body.user.id,
