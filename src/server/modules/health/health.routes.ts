@@ -1,3 +1,4 @@
+import { HealthSchema } from "@shared/schemas/health";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Database } from "../../db/client";
 import type { Ledger } from "../../ledger/ledger";
@@ -7,27 +8,31 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; ledger: L
   app,
   opts,
 ) => {
-  app.get("/api/health", async (_request, reply) => {
-    const [db, ledger] = await Promise.all([
-      opts.database.ping().then(
-        () => ({ ok: true }),
-        (err: Error) => ({ ok: false, detail: err.message }),
-      ),
-      opts.ledger.health().then(
-        (h) => ({ ok: h.ok, slot: h.slot.toString(), detail: h.detail }),
-        (err: Error) => ({ ok: false, detail: err.message }),
-      ),
-    ]);
-    const ok = db.ok && ledger.ok;
-    return reply.status(ok ? 200 : 503).send({
-      status: ok ? "ok" : "degraded",
-      database: { kind: opts.database.kind, ...db },
-      ledger: {
-        kind: opts.ledger.info.kind,
-        cluster: opts.ledger.info.cluster,
-        label: opts.ledger.info.clusterLabel,
-        ...ledger,
-      },
-    });
-  });
+  app.get(
+    "/api/health",
+    { schema: { response: { 200: HealthSchema, 503: HealthSchema } } },
+    async (_request, reply) => {
+      const [db, ledger] = await Promise.all([
+        opts.database.ping().then(
+          () => ({ ok: true }),
+          (err: Error) => ({ ok: false, detail: err.message }),
+        ),
+        opts.ledger.health().then(
+          (h) => ({ ok: h.ok, slot: h.slot.toString(), detail: h.detail }),
+          (err: Error) => ({ ok: false, detail: err.message }),
+        ),
+      ]);
+      const ok = db.ok && ledger.ok;
+      return reply.status(ok ? 200 : 503).send({
+        status: ok ? "ok" : "degraded",
+        database: { kind: opts.database.kind, ...db },
+        ledger: {
+          kind: opts.ledger.info.kind,
+          cluster: opts.ledger.info.cluster,
+          label: opts.ledger.info.clusterLabel,
+          ...ledger,
+        },
+      });
+    },
+  );
 };

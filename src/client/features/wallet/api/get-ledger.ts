@@ -1,13 +1,6 @@
+import type { LedgerInfo } from "@shared/schemas/ledger";
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/lib/api";
-
-export interface LedgerInfo {
-  kind: string;
-  cluster: string;
-  /** What people see: "Solana Devnet" or "Local devnet (embedded)". */
-  label: string;
-  explorer: "embedded" | "devnet";
-}
 
 /** GET /api/ledger: which chain the platform runs on. */
 export function getLedger(): Promise<LedgerInfo> {
