@@ -1,6 +1,6 @@
 import path from "node:path";
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AiEngine } from "./ai/engine";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -10,6 +10,7 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { accessLogPlugin } from "./plugins/access-log";
 import { ConnectionLimiter } from "./plugins/connection-limits";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors";
+import { requireResponseSchemas, responseSerializerCompiler } from "./plugins/response-serializer";
 import { securityPlugin } from "./plugins/security";
 import { sessionsPlugin } from "./plugins/sessions";
 import { staticPlugin } from "./plugins/static";
@@ -76,7 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate("registeredRoutes", registeredRoutes);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ strict: !config.isProduction }));
+  if (!config.isProduction) requireResponseSchemas(app);
 
   const services = createServices(deps, (message) => app.log.warn(message));
   app.decorate("services", services);

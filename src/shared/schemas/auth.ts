@@ -53,3 +53,23 @@ export const AirdropSchema = z.object({
   address: WalletAddressSchema,
   amount: z.literal(2, "Test airdrops are 2 SOL").default(2),
 });
+
+/** POST /api/register, /api/auth/email, /api/auth/wallet, /api/wallet/link. */
+export const UserResponseSchema = z.object({ user: UserSchema });
+export type UserResponse = z.infer<typeof UserResponseSchema>;
+
+/** GET /api/auth/me: null when signed out (always 200). */
+export const MeResponseSchema = z.object({ user: UserSchema.nullable() });
+export type MeResponse = z.infer<typeof MeResponseSchema>;
+
+/** POST /api/auth/wallet/challenge: a single-use Sign-In-With-Solana message to sign. */
+export const WalletChallengeResponseSchema = z.object({
+  message: z.string(),
+  nonce: z.string(),
+  expiresAt: z.string(),
+});
+export type WalletChallenge = z.infer<typeof WalletChallengeResponseSchema>;
+
+/** POST /api/auth/logout */
+export const LogoutResponseSchema = z.object({ ok: z.literal(true) });
+export type LogoutResponse = z.infer<typeof LogoutResponseSchema>;

@@ -145,3 +145,64 @@ export const TokenBalanceSchema = z.object({
   decimals: z.number(),
 });
 export type TokenBalance = z.infer<typeof TokenBalanceSchema>;
+
+// Response shapes (appended: the request schemas above are edited elsewhere).
+
+/** GET /api/tokens/user/:id: a creator's tokens, newest first. */
+export const TokenListSchema = z.array(TokenSchema);
+
+/** GET /api/user/token-balances: every token the session user's wallets hold. */
+export const TokenBalancesSchema = z.array(TokenBalanceSchema);
+
+/** POST /api/tokens/prepare: the launch transaction for an external wallet to sign. */
+export const PreparedLaunchSchema = z.object({
+  tokenId: z.string(),
+  mintAddress: z.string(),
+  /** base64 wire transaction, already signed by the new mint key; the wallet adds its signature. */
+  transaction: z.string(),
+});
+export type PreparedLaunch = z.infer<typeof PreparedLaunchSchema>;
+
+/** The Token-2022 metadata extension of a mint, as read from the chain. */
+export const TokenMetadataOnChainSchema = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  uri: z.string(),
+  additionalMetadata: z.record(z.string(), z.string()),
+});
+export type TokenMetadataOnChain = z.infer<typeof TokenMetadataOnChainSchema>;
+
+/** GET /api/tokens/:mint: the public token page; `chain` is null until the launch landed. */
+export const TokenDetailsSchema = z.object({
+  token: TokenSchema,
+  creator: z.object({ username: z.string().nullable(), isDemo: z.boolean() }),
+  chain: z
+    .object({
+      supply: z.string(),
+      decimals: z.number(),
+      mintAuthority: z.string().nullable(),
+      freezeAuthority: z.string().nullable(),
+      programId: z.string(),
+      metadata: TokenMetadataOnChainSchema.nullable(),
+    })
+    .nullable(),
+  /** The largest holders (up to 50), whole-token amounts. */
+  holders: z.array(z.object({ owner: z.string(), amount: z.string() })),
+});
+export type TokenDetails = z.infer<typeof TokenDetailsSchema>;
+
+/** GET /api/tokens/:mint/metadata.json: the off-chain metadata the on-chain `uri` names
+ * (the Metaplex-style JSON wallets and explorers read). */
+export const TokenMetadataJsonSchema = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  description: z.string(),
+  image: z.string(),
+  external_url: z.string(),
+  attributes: z.array(z.object({ trait_type: z.string(), value: z.string() })),
+  properties: z.object({
+    category: z.string(),
+    files: z.array(z.object({ uri: z.string(), type: z.string().optional() })),
+  }),
+});
+export type TokenMetadataJson = z.infer<typeof TokenMetadataJsonSchema>;

@@ -1,4 +1,13 @@
-import { LoginSchema, RegisterSchema, WalletChallengeSchema, WalletLoginSchema } from "@shared/schemas/auth";
+import {
+  LoginSchema,
+  LogoutResponseSchema,
+  MeResponseSchema,
+  RegisterSchema,
+  UserResponseSchema,
+  WalletChallengeResponseSchema,
+  WalletChallengeSchema,
+  WalletLoginSchema,
+} from "@shared/schemas/auth";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type AccountsService, LoginThrottledError } from "./accounts.service";
@@ -33,18 +42,22 @@ export const accountsRoutes =
 
     app.post(
       "/api/register",
-      { schema: { body: RegisterSchema }, config: authLimit, preHandler: app.newAccountLimit },
+      {
+        schema: { body: RegisterSchema, response: { 201: UserResponseSchema } },
+        config: authLimit,
+        preHandler: app.newAccountLimit,
+      },
       async (request, reply) => {
         const user = await accounts.register(request.body);
         await reply.startSession(user.id);
         trustBrowser(reply, user.id);
-        return reply.status(201).send({ user: await accounts.present(user.id) });
+        return reply.status(201).send({ user: await accounts.presentExisting(user.id) });
       },
     );
 
     app.post(
       "/api/auth/email",
-      { schema: { body: LoginSchema }, config: authLimit },
+      { schema: { body: LoginSchema, response: { 200: UserResponseSchema } }, config: authLimit },
       async (request, reply) => {
         const { email, password } = request.body;
         const user = await accounts
@@ -55,33 +68,40 @@ export const accountsRoutes =
           });
         await reply.startSession(user.id);
         trustBrowser(reply, user.id);
-        return { user: await accounts.present(user.id) };
+        return { user: await accounts.presentExisting(user.id) };
       },
     );
 
     app.post(
       "/api/auth/wallet/challenge",
-      { schema: { body: WalletChallengeSchema }, config: authLimit },
+      {
+        schema: { body: WalletChallengeSchema, response: { 200: WalletChallengeResponseSchema } },
+        config: authLimit,
+      },
       async (request) => accounts.issueChallenge(request.body.walletAddress, siteOf(request, publicUrl)),
     );
 
     app.post(
       "/api/auth/wallet",
-      { schema: { body: WalletLoginSchema }, config: authLimit },
+      { schema: { body: WalletLoginSchema, response: { 200: UserResponseSchema } }, config: authLimit },
       async (request, reply) => {
         const { walletAddress, message, signature } = request.body;
         const user = await accounts.loginWithWallet(walletAddress, message, signature);
         await reply.startSession(user.id);
-        return { user: await accounts.present(user.id) };
+        return { user: await accounts.presentExisting(user.id) };
       },
     );
 
-    app.post("/api/auth/logout", async (_request, reply) => {
-      await reply.endSession();
-      return { ok: true };
-    });
+    app.post(
+      "/api/auth/logout",
+      { schema: { response: { 200: LogoutResponseSchema } } },
+      async (_request, reply) => {
+        await reply.endSession();
+        return { ok: true } as const;
+      },
+    );
 
-    app.get("/api/auth/me", async (request) => {
+    app.get("/api/auth/me", { schema: { response: { 200: MeResponseSchema } } }, async (request) => {
       const id = await request.userId();
       return { user: id ? await accounts.present(id) : null };
     });

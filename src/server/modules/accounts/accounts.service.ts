@@ -1,7 +1,7 @@
 import type { User } from "@shared/schemas/auth";
 import bs58 from "bs58";
 import { isUniqueViolation } from "../../db/errors";
-import { conflict, HttpError, unauthorized } from "../../http-errors";
+import { conflict, HttpError, sessionExpired, unauthorized } from "../../http-errors";
 import { verifySignature } from "../../ledger/keys";
 import type { AccountsRepo, UserRow } from "./accounts.repo";
 import type { LoginThrottle } from "./login-throttle";
@@ -164,5 +164,13 @@ export class AccountsService {
       wallets: walletRows.map((w) => ({ publicKey: w.publicKey, kind: w.kind })),
       createdAt: user.createdAt.toISOString(),
     };
+  }
+
+  /** The user a request just signed in, created or changed: gone only if deleted meanwhile,
+   * and then the session is dead too. */
+  async presentExisting(userId: string): Promise<User> {
+    const user = await this.present(userId);
+    if (!user) throw sessionExpired();
+    return user;
   }
 }

@@ -1,6 +1,18 @@
+import { LedgerInfoSchema } from "@shared/schemas/ledger";
 import { IdParamsSchema, MintParamsSchema } from "@shared/schemas/params";
 import { HoldingsResponseSchema } from "@shared/schemas/portfolio";
-import { CreateTokenSchema, SubmitTokenSchema, TransferSchema } from "@shared/schemas/token";
+import {
+  CreateTokenResponseSchema,
+  CreateTokenSchema,
+  PreparedLaunchSchema,
+  SubmitTokenSchema,
+  type Token,
+  TokenBalancesSchema,
+  TokenDetailsSchema,
+  TokenListSchema,
+  TokenMetadataJsonSchema,
+  TransferSchema,
+} from "@shared/schemas/token";
 import { PreparedTransferSchema, SubmitTransferSchema, TransferResultSchema } from "@shared/schemas/transfer";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Ledger } from "../../ledger/ledger";
@@ -32,7 +44,11 @@ export const tokensRoutes =
 
     app.post(
       "/api/tokens/create",
-      { schema: { body: CreateTokenSchema }, config: launchLimit, preHandler: launchesPerUser },
+      {
+        schema: { body: CreateTokenSchema, response: { 201: CreateTokenResponseSchema } },
+        config: launchLimit,
+        preHandler: launchesPerUser,
+      },
       async (request, reply) => {
         const result = await launches.launch(await request.requireUserId(), request.body);
         return reply.status(201).send(result);
@@ -41,32 +57,48 @@ export const tokensRoutes =
 
     app.post(
       "/api/tokens/prepare",
-      { schema: { body: CreateTokenSchema }, config: launchLimit, preHandler: launchesPerUser },
+      {
+        schema: { body: CreateTokenSchema, response: { 200: PreparedLaunchSchema } },
+        config: launchLimit,
+        preHandler: launchesPerUser,
+      },
       async (request) => launches.prepare(await request.requireUserId(), request.body),
     );
 
-    app.post("/api/tokens/submit", { schema: { body: SubmitTokenSchema } }, async (request, reply) => {
-      const result = await launches.submit(
-        await request.requireUserId(),
-        request.body.tokenId,
-        request.body.transaction,
-      );
-      return reply.status(201).send(result);
-    });
-
-    // Launches are public facts on chain; anyone may list a creator's tokens.
-    app.get("/api/tokens/user/:id", { schema: { params: IdParamsSchema } }, async (request, reply) =>
-      reply.type("application/json; charset=utf-8").send(await tokens.listJsonForUser(request.params.id)),
+    app.post(
+      "/api/tokens/submit",
+      { schema: { body: SubmitTokenSchema, response: { 201: CreateTokenResponseSchema } } },
+      async (request, reply) => {
+        const result = await launches.submit(
+          await request.requireUserId(),
+          request.body.tokenId,
+          request.body.transaction,
+        );
+        return reply.status(201).send(result);
+      },
     );
 
-    app.get("/api/tokens/:mint", { schema: { params: MintParamsSchema } }, async (request) =>
-      tokens.publicView(request.params.mint),
+    // Launches are public facts on chain; anyone may list a creator's tokens.
+    app.get(
+      "/api/tokens/user/:id",
+      { schema: { params: IdParamsSchema, response: { 200: TokenListSchema } } },
+      async (request, reply) => {
+        // Already JSON, serialized from Token[] once per change: Fastify sends a Buffer as is.
+        const json = await tokens.listJsonForUser(request.params.id);
+        return reply.type("application/json; charset=utf-8").send(json as unknown as Token[]);
+      },
+    );
+
+    app.get(
+      "/api/tokens/:mint",
+      { schema: { params: MintParamsSchema, response: { 200: TokenDetailsSchema } } },
+      async (request) => tokens.publicView(request.params.mint),
     );
 
     // Wallets and explorers read a token's metadata and image from their own origins.
     app.get(
       "/api/tokens/:mint/metadata.json",
-      { schema: { params: MintParamsSchema } },
+      { schema: { params: MintParamsSchema, response: { 200: TokenMetadataJsonSchema } } },
       async (request, reply) => {
         openToAnyOrigin(reply).header("cache-control", "public, max-age=60");
         return tokens.metadataJson(request.params.mint, publicUrl);
@@ -134,14 +166,16 @@ export const tokensRoutes =
       }),
     );
 
-    app.get("/api/user/token-balances", async (request) =>
-      tokens.balancesForUser(await request.requireUserId()),
+    app.get(
+      "/api/user/token-balances",
+      { schema: { response: { 200: TokenBalancesSchema } } },
+      async (request) => tokens.balancesForUser(await request.requireUserId()),
     );
 
-    app.get("/api/ledger", async () => ({
+    app.get("/api/ledger", { schema: { response: { 200: LedgerInfoSchema } } }, async () => ({
       kind: ledger.info.kind,
       cluster: ledger.info.cluster,
       label: ledger.info.clusterLabel,
-      explorer: ledger.info.kind === "rpc" ? "devnet" : "embedded",
+      explorer: ledger.info.kind === "rpc" ? ("devnet" as const) : ("embedded" as const),
     }));
   };

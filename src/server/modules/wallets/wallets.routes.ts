@@ -1,4 +1,9 @@
-import { AirdropSchema, WalletLoginSchema } from "@shared/schemas/auth";
+import { AirdropSchema, UserResponseSchema, WalletLoginSchema } from "@shared/schemas/auth";
+import {
+  AirdropResultSchema,
+  GenerateWalletResponseSchema,
+  WalletsResponseSchema,
+} from "@shared/schemas/wallet";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sessionExpired } from "../../http-errors";
 import { perIp, perUser } from "../../plugins/rate-limits";
@@ -13,7 +18,10 @@ export const walletsRoutes =
     // new account would quietly take the wallet meant for theirs. 401, and the cookie goes.
     app.post(
       "/api/wallet/generate",
-      { config: { rateLimit: { max: 20, timeWindow: "1 minute" } } },
+      {
+        schema: { response: { 201: GenerateWalletResponseSchema } },
+        config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+      },
       async (request, reply) => {
         const sessionUser = await request.userId();
         if (!sessionUser && request.hasSessionCookie()) {
@@ -26,18 +34,22 @@ export const walletsRoutes =
         reply.header("cache-control", "no-store");
         return reply
           .status(201)
-          .send({ wallet: { publicKey, privateKey }, user: await accounts.present(user.id) });
+          .send({ wallet: { publicKey, privateKey }, user: await accounts.presentExisting(user.id) });
       },
     );
 
-    app.post("/api/wallet/link", { schema: { body: WalletLoginSchema } }, async (request) => {
-      const userId = await request.requireUserId();
-      const { walletAddress, message, signature } = request.body;
-      await wallets.link(userId, walletAddress, message, signature);
-      return { user: await accounts.present(userId) };
-    });
+    app.post(
+      "/api/wallet/link",
+      { schema: { body: WalletLoginSchema, response: { 200: UserResponseSchema } } },
+      async (request) => {
+        const userId = await request.requireUserId();
+        const { walletAddress, message, signature } = request.body;
+        await wallets.link(userId, walletAddress, message, signature);
+        return { user: await accounts.presentExisting(userId) };
+      },
+    );
 
-    app.get("/api/wallets", async (request) => ({
+    app.get("/api/wallets", { schema: { response: { 200: WalletsResponseSchema } } }, async (request) => ({
       wallets: await wallets.list(await request.requireUserId()),
     }));
 
@@ -46,7 +58,7 @@ export const walletsRoutes =
     app.post(
       "/api/wallet/airdrop",
       {
-        schema: { body: AirdropSchema },
+        schema: { body: AirdropSchema, response: { 200: AirdropResultSchema } },
         config: perIp(
           "airdrop",
           { max: 20, timeWindow: "1 hour" },

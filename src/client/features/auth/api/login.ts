@@ -1,11 +1,11 @@
-import type { LoginRequest, User } from "@shared/schemas/auth";
+import type { LoginRequest, UserResponse } from "@shared/schemas/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPost } from "@/lib/api";
 import { setSessionUser } from "../hooks/use-session";
 
 /** POST /api/auth/email. */
-export function loginWithEmail(body: LoginRequest): Promise<{ user: User }> {
-  return apiPost<{ user: User }>("/api/auth/email", body);
+export function loginWithEmail(body: LoginRequest): Promise<UserResponse> {
+  return apiPost<UserResponse>("/api/auth/email", body);
 }
 
 export function useLogin() {

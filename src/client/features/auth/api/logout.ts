@@ -1,10 +1,11 @@
+import type { LogoutResponse } from "@shared/schemas/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPost } from "@/lib/api";
 import { setSessionUser } from "../hooks/use-session";
 
 /** POST /api/auth/logout: kills the server session. */
-export function logout(): Promise<{ ok: true }> {
-  return apiPost<{ ok: true }>("/api/auth/logout");
+export function logout(): Promise<LogoutResponse> {
+  return apiPost<LogoutResponse>("/api/auth/logout");
 }
 
 /** Signs out and forgets every cached query, so no other user's data lingers on screen. */

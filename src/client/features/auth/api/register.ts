@@ -1,11 +1,11 @@
-import type { RegisterRequest, User } from "@shared/schemas/auth";
+import type { RegisterRequest, UserResponse } from "@shared/schemas/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPost } from "@/lib/api";
 import { setSessionUser } from "../hooks/use-session";
 
 /** POST /api/register: creates the account and its session. */
-export function register(body: RegisterRequest): Promise<{ user: User }> {
-  return apiPost<{ user: User }>("/api/register", body);
+export function register(body: RegisterRequest): Promise<UserResponse> {
+  return apiPost<UserResponse>("/api/register", body);
 }
 
 export function useRegister() {

@@ -1,7 +1,7 @@
-import type { User, WalletLoginRequest } from "@shared/schemas/auth";
+import type { UserResponse, WalletLoginRequest } from "@shared/schemas/auth";
 import { apiPost } from "@/lib/api";
 
 /** POST /api/auth/wallet: proves key ownership with the signed challenge; starts a session. */
-export function loginWithWallet(body: WalletLoginRequest): Promise<{ user: User }> {
-  return apiPost<{ user: User }>("/api/auth/wallet", body);
+export function loginWithWallet(body: WalletLoginRequest): Promise<UserResponse> {
+  return apiPost<UserResponse>("/api/auth/wallet", body);
 }

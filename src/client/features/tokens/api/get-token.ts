@@ -1,28 +1,7 @@
-import type { Token } from "@shared/schemas/token";
+import type { TokenDetails } from "@shared/schemas/token";
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/lib/api";
 import { tokensQueryKey } from "./get-user-tokens";
-
-export interface TokenMetadataOnChain {
-  name?: string;
-  symbol?: string;
-  uri?: string;
-  additionalMetadata?: Record<string, string>;
-}
-
-export interface TokenDetails {
-  token: Token;
-  creator: { username: string | null; isDemo?: boolean };
-  chain: {
-    supply: string;
-    decimals: number;
-    mintAuthority: string | null;
-    freezeAuthority: string | null;
-    programId?: string;
-    metadata: TokenMetadataOnChain | null;
-  } | null;
-  holders: Array<{ owner: string; amount: string }>;
-}
 
 export const tokenQueryKey = (mint: string) => [...tokensQueryKey, "mint", mint] as const;
 

@@ -1,9 +1,9 @@
 import { groupDigits, parseAmount, shareOfSupply } from "@shared/amounts";
+import type { TokenDetails } from "@shared/schemas/token";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { shortAddress } from "@/lib/wallet";
-import type { TokenDetails } from "../api/get-token";
 
 interface HoldersTableProps {
   holders: TokenDetails["holders"];

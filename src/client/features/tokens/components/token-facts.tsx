@@ -1,9 +1,9 @@
 import { groupDigits } from "@shared/amounts";
+import type { TokenDetails } from "@shared/schemas/token";
 import { ShieldAlert, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import type { TokenDetails } from "../api/get-token";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

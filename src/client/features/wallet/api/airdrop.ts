@@ -1,13 +1,8 @@
 import { TEST_AIRDROP_SOL } from "@shared/constants";
+import type { AirdropResult, WalletsResponse } from "@shared/schemas/wallet";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPost } from "@/lib/api";
-import { type WalletBalance, walletsQueryKey } from "./get-wallets";
-
-export interface AirdropResult {
-  signature: string;
-  lamports: string;
-  sol: string;
-}
+import { walletsQueryKey } from "./get-wallets";
 
 /** POST /api/wallet/airdrop: 2 test SOL to one of the caller's own wallets. */
 export function requestAirdrop(address: string): Promise<AirdropResult> {
@@ -20,7 +15,7 @@ export function useAirdrop() {
     mutationFn: requestAirdrop,
     onSuccess: (result, address) => {
       // The answer carries the new balance: show it without another round trip.
-      queryClient.setQueryData<{ wallets: WalletBalance[] }>(walletsQueryKey, (old) =>
+      queryClient.setQueryData<WalletsResponse>(walletsQueryKey, (old) =>
         old
           ? {
               wallets: old.wallets.map((w) =>

@@ -1,19 +1,13 @@
-import type { User } from "@shared/schemas/auth";
+import type { GenerateWalletResponse } from "@shared/schemas/wallet";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { setSessionUser } from "@/features/auth";
 import { apiPost } from "@/lib/api";
 import { walletsQueryKey } from "./get-wallets";
 
-export interface GeneratedWallet {
-  publicKey: string;
-  /** base58 64-byte secret key, shown to its owner exactly once. */
-  privateKey: string;
-}
-
 /** POST /api/wallet/generate: an embedded wallet for the session user; signed out, it also
  * creates a wallet-only account and session. */
-export function generateWallet(): Promise<{ wallet: GeneratedWallet; user: User }> {
-  return apiPost<{ wallet: GeneratedWallet; user: User }>("/api/wallet/generate");
+export function generateWallet(): Promise<GenerateWalletResponse> {
+  return apiPost<GenerateWalletResponse>("/api/wallet/generate");
 }
 
 export function useGenerateWallet() {

@@ -1,20 +1,12 @@
+import type { WalletsResponse } from "@shared/schemas/wallet";
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/lib/api";
-
-export interface WalletBalance {
-  publicKey: string;
-  kind: "embedded" | "external";
-  /** Balance in lamports, as a decimal string. */
-  lamports: string;
-  /** The same balance in SOL, as exact decimal text. */
-  sol: string;
-}
 
 export const walletsQueryKey = ["wallets"] as const;
 
 /** GET /api/wallets: the session user's wallets with their SOL balances. */
-export function getWallets(): Promise<{ wallets: WalletBalance[] }> {
-  return apiGet<{ wallets: WalletBalance[] }>("/api/wallets");
+export function getWallets(): Promise<WalletsResponse> {
+  return apiGet<WalletsResponse>("/api/wallets");
 }
 
 export function useWalletBalances(enabled = true) {

@@ -1,5 +1,6 @@
 import type { User } from "@shared/schemas/auth";
 import { WalletAddressSchema } from "@shared/schemas/auth";
+import type { GenerateWalletResponse } from "@shared/schemas/wallet";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -10,7 +11,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api";
 import { type SolanaWallet, useSolanaWallets } from "@/lib/wallet";
-import { type GeneratedWallet, useGenerateWallet } from "../api/generate-wallet";
+import { useGenerateWallet } from "../api/generate-wallet";
 import { useExternalWallet } from "../hooks/use-external-wallet";
 import { SecretKeyBackup } from "./secret-key-backup";
 import { WalletList } from "./wallet-list";
@@ -36,7 +37,7 @@ export function WalletSignIn({ onDone }: { onDone: (user: User) => void }) {
   const [address, setAddress] = useState("");
   const [addressError, setAddressError] = useState<string>();
   const [addressNote, setAddressNote] = useState(false);
-  const [generated, setGenerated] = useState<{ wallet: GeneratedWallet; user: User } | null>(null);
+  const [generated, setGenerated] = useState<GenerateWalletResponse | null>(null);
   const busy = connect.isPending || generate.isPending;
 
   function checkAddress(): string | null | undefined {

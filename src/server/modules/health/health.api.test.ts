@@ -1,0 +1,33 @@
+import { HealthSchema } from "@shared/schemas/health";
+import { LedgerInfoSchema } from "@shared/schemas/ledger";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "../../../../tests/support/http";
+import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
+
+// The two status routes answer through their response schemas (strict in tests: an
+// undeclared field would be a 500).
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("status routes", () => {
+  it("GET /api/health names each part and its state", async () => {
+    const res = await new Client(t.url).get("/api/health");
+    expect(res.status).toBe(200);
+    const health = HealthSchema.parse(res.body);
+    expect(health.status).toBe("ok");
+    expect(health.database).toEqual({ kind: t.deps.database.kind, ok: true });
+    expect(health.ledger).toMatchObject({ kind: "embedded", ok: true });
+    expect(BigInt(health.ledger.slot ?? "-1")).toBeGreaterThanOrEqual(0n);
+  });
+
+  it("GET /api/ledger says which chain this is", async () => {
+    const res = await new Client(t.url).get("/api/ledger");
+    expect(res.status).toBe(200);
+    expect(LedgerInfoSchema.parse(res.body)).toMatchObject({ kind: "embedded", explorer: "embedded" });
+  });
+});

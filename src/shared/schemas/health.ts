@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/** A disk-backed part of the embedded ledger (journal, checkpoints): a failing one carries its
+ * last error (code and meaning, no path) and since when, while it retries by itself. */
+const DiskPartSchema = z.object({
+  ok: z.boolean(),
+  error: z.string().optional(),
+  since: z.string().optional(),
+});
+
+/** GET /api/health (200 when every part is up, 503 otherwise, same shape). */
+export const HealthSchema = z.object({
+  status: z.enum(["ok", "degraded"]),
+  database: z.object({
+    kind: z.enum(["pglite", "postgres"]),
+    ok: z.boolean(),
+    detail: z.string().optional(),
+  }),
+  ledger: z.object({
+    kind: z.enum(["embedded", "rpc"]),
+    cluster: z.string(),
+    label: z.string(),
+    ok: z.boolean(),
+    /** The ledger's current slot, as a decimal string. */
+    slot: z.string().optional(),
+    detail: z.string().optional(),
+    journal: DiskPartSchema.optional(),
+    checkpoint: DiskPartSchema.optional(),
+  }),
+});
+export type Health = z.infer<typeof HealthSchema>;
