@@ -101,12 +101,8 @@ describe("responsive", () => {
       description: `${"Supercalifragilisticexpialidocious-".repeat(6)} and a description that goes on.`,
     });
     const { page, assertClean } = await openPage(context);
-    // /dashboard is left out until the portfolio's token card wraps a 50-character name (its
-    // owner's change); every other route is checked.
-    const paths = [
-      ...SPA_ROUTES.filter((r) => r !== "/dashboard").map((r) => r.replace(":mint", mint)),
-      "/nope",
-    ];
+    // /dashboard shows the token card and the holdings row with the 50-character name.
+    const paths = [...SPA_ROUTES.map((r) => r.replace(":mint", mint)), "/nope"];
     for (const path of paths) {
       await page.goto(path);
       await page.getByRole("heading", { level: 1 }).first().waitFor();

@@ -19,7 +19,7 @@ export function TokenCard({ token, explorerUrl }: { token: Token; explorerUrl: s
   const externalExplorer = explorerUrl !== null && /^https?:\/\//.test(explorerUrl);
 
   return (
-    <Card className="flex flex-col" data-testid="token-card" data-symbol={token.symbol}>
+    <Card className="flex min-w-0 flex-col" data-testid="token-card" data-symbol={token.symbol}>
       <CardHeader className="flex-row items-start gap-3">
         <span
           aria-hidden="true"
@@ -28,7 +28,8 @@ export function TokenCard({ token, explorerUrl }: { token: Token; explorerUrl: s
           {token.symbol.charAt(0)}
         </span>
         <div className="min-w-0 flex-1">
-          <CardTitle as="h3" className="truncate">
+          {/* A name may be 50 characters without a space: it wraps rather than widen the card. */}
+          <CardTitle as="h3" className="[overflow-wrap:anywhere]">
             {token.name}
           </CardTitle>
           <p className="font-mono text-sm text-muted-foreground">${token.symbol}</p>
