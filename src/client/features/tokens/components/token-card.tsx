@@ -7,16 +7,35 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
+import { useNetwork } from "@/lib/network";
 import { shortAddress } from "@/lib/wallet";
 import { TransferDialog } from "./transfer-dialog";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
+/** Devnet: the public explorer's page. The embedded ledger has no public explorer, so the
+ * link is named for what it opens: our own token page. */
+function MintLink({ mint, explorerUrl }: { mint: string; explorerUrl: string | null }) {
+  return (
+    <Button asChild size="icon-sm" variant="ghost">
+      {explorerUrl ? (
+        <a href={explorerUrl} target="_blank" rel="noopener noreferrer" aria-label="View on Solana Explorer">
+          <ExternalLink aria-hidden="true" />
+        </a>
+      ) : (
+        <Link href={`/token/${mint}`} aria-label="View token page">
+          <Eye aria-hidden="true" />
+        </Link>
+      )}
+    </Button>
+  );
+}
+
 /** One token in the portfolio (spec section 2, /dashboard). */
-export function TokenCard({ token, explorerUrl }: { token: Token; explorerUrl: string | null }) {
+export function TokenCard({ token }: { token: Token }) {
   const [transferOpen, setTransferOpen] = useState(false);
+  const network = useNetwork();
   const live = token.isLaunched;
-  const externalExplorer = explorerUrl !== null && /^https?:\/\//.test(explorerUrl);
 
   return (
     <Card className="flex min-w-0 flex-col" data-testid="token-card" data-symbol={token.symbol}>
@@ -64,24 +83,7 @@ export function TokenCard({ token, explorerUrl }: { token: Token; explorerUrl: s
               {shortAddress(token.mintAddress, 6)}
             </code>
             <CopyButton value={token.mintAddress} label="Copy mint address" size="icon-sm" variant="ghost" />
-            {explorerUrl ? (
-              <Button asChild size="icon-sm" variant="ghost">
-                {externalExplorer ? (
-                  <a
-                    href={explorerUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label="View on explorer"
-                  >
-                    <ExternalLink aria-hidden="true" />
-                  </a>
-                ) : (
-                  <Link href={explorerUrl} aria-label="View on explorer">
-                    <ExternalLink aria-hidden="true" />
-                  </Link>
-                )}
-              </Button>
-            ) : null}
+            <MintLink mint={token.mintAddress} explorerUrl={network.explorerUrl(token.mintAddress)} />
           </div>
         ) : null}
         {token.website ? (
