@@ -20,8 +20,8 @@ const questions = (network: string) => [
     a: "Donations are one-way payments, and most memberships live inside one platform. A token is a membership your fans hold themselves: it unlocks agents and rewards, it is portable between apps, and it gives your community a say in what you build next.",
   },
   {
-    q: "Is my token an investment? What gives it value?",
-    a: "No. A creator token is a membership, not a security: it is not a share of your income or your work, and it promises no financial return, so never present it as one. Its worth is the membership you attach to it (access, rewards, a voice in your projects) and the trust you build. Supply is fixed at launch and the mint authority is revoked, so nobody can print more. We make no promise about price.",
+    q: "Is my token a security? What gives it value?",
+    a: "No. A creator token is a membership, not a security: it is not a share of your income or your work, and nobody should hold it expecting money from it, so never present it that way. Its worth is the membership you attach to it (access, rewards, a voice in your projects) and the trust you build. Supply is fixed at launch and the mint authority is revoked, so nobody can print more. We make no promise about price.",
   },
   {
     q: "Do I need to know anything about blockchain?",
