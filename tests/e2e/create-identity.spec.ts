@@ -57,7 +57,7 @@ describe("create wizard, step 1: AI identity", () => {
   it("says in the landing FAQ that a creator token is a membership, not a security", async () => {
     const { page, assertClean } = await openPage(context);
     await page.goto(server.url);
-    const question = page.locator("#faq h3 > button", { hasText: "Is my token an investment?" });
+    const question = page.locator("#faq h3 > button", { hasText: "Is my token a security?" });
     await question.click();
     const panel = page.locator(`[id="${await question.getAttribute("aria-controls")}"]`);
     expect(await panel.innerText()).toMatch(/membership, not a security/);

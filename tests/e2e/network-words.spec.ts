@@ -1,7 +1,7 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
-import { newContext, signUp } from "./public-support";
+import { launchTokenViaApi, newContext, signUp } from "./public-support";
 import { expectToast, serverEnv } from "./support/env";
 
 // Every place that names the network takes the name from the ledger (GET /api/ledger): the
@@ -72,7 +72,65 @@ describe("network words on the embedded ledger", () => {
   });
 });
 
+/** The FAQ's legality answer (closed accordions keep their answers out of the page). */
+async function faqLegalAnswer(page: Page): Promise<string> {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Is it legal to launch my own token?" }).click();
+  const answer = page.getByRole("region", { name: "Is it legal to launch my own token?" });
+  return answer.innerText();
+}
+
+describe("network words on the embedded ledger: FAQ and portfolio", () => {
+  it("the FAQ names the embedded ledger; the token card's mint link is named for our token page", async () => {
+    const context = await newContext(browser, embedded.url);
+    await signUp(context);
+    const mint = await launchTokenViaApi(context, { name: "Plain Words", symbol: "PLAIN", description: "" });
+    const { page, assertClean } = await openPage(context);
+    await page.goto("/");
+    await page.getByTestId("network-label").filter({ hasText: EMBEDDED }).waitFor();
+    const answer = await faqLegalAnswer(page);
+    expect(answer).toContain(`runs on ${EMBEDDED}`);
+    expect(answer).not.toMatch(/Solana Devnet/);
+
+    await page.goto("/dashboard");
+    const card = page.getByTestId("token-card").filter({ hasText: "PLAIN" });
+    await card.waitFor();
+    expect(await card.getByRole("link", { name: /explorer/i }).count()).toBe(0);
+    expect(await card.getByRole("link", { name: "View token page" }).getAttribute("href")).toBe(
+      `/token/${mint}`,
+    );
+    assertClean();
+    await context.close();
+  });
+});
+
 describe("network words on devnet", () => {
+  it("the FAQ names Solana Devnet; the token card's mint link opens the devnet explorer", async () => {
+    const context = await newContext(browser, devnet.url);
+    await signUp(context);
+    const mint = await launchTokenViaApi(context, {
+      name: "Devnet Words",
+      symbol: "DEVWORD",
+      description: "",
+    });
+    const { page, assertClean } = await openPage(context);
+    await page.goto("/");
+    await page.getByTestId("network-label").filter({ hasText: "Solana Devnet" }).waitFor();
+    expect(await faqLegalAnswer(page)).toContain("runs on Solana Devnet");
+
+    await page.goto("/dashboard");
+    const card = page.getByTestId("token-card").filter({ hasText: "DEVWORD" });
+    await card.waitFor();
+    const explorer = card.getByRole("link", { name: "View on Solana Explorer" });
+    await explorer.waitFor();
+    expect(await explorer.getAttribute("href")).toBe(
+      `https://explorer.solana.com/address/${mint}?cluster=devnet`,
+    );
+    expect(await card.getByRole("link", { name: "View token page" }).count()).toBe(0);
+    assertClean();
+    await context.close();
+  });
+
   it("names Solana Devnet in the footer and the hero", async () => {
     const context = await newContext(browser, devnet.url);
     const { page, assertClean } = await openPage(context);

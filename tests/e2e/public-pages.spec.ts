@@ -1,6 +1,7 @@
 import { SPA_ROUTES } from "@shared/routes";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findBannedPhrase } from "../../src/server/ai/wording";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
 import { launchTokenViaApi, newContext, signUp } from "./public-support";
 
@@ -45,6 +46,43 @@ describe("/vision", () => {
     await cta.waitFor();
     await page.waitForFunction(() => document.querySelector('a[href="/create"]') !== null);
     expect(await cta.getAttribute("href")).toBe("/create");
+    assertClean();
+    await context.close();
+  });
+});
+
+describe("no investment language", () => {
+  // A creator token is a membership, not a security: the public site uses none of the phrases
+  // the AI drafts may not use either (the legal pages say what a token is not, on purpose).
+  it("/, every FAQ answer, /vision and /auth contain no banned phrase", async () => {
+    const context = await newContext(browser, server.url);
+    const { page, assertClean } = await openPage(context);
+    const found: string[] = [];
+    const check = (where: string, text: string) => {
+      const phrase = findBannedPhrase(text);
+      if (phrase) found.push(`${where}: "${phrase}"`);
+    };
+    for (const path of ["/", "/vision", "/auth"]) {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      await page.waitForLoadState("networkidle");
+      check(path, await page.locator("body").innerText());
+    }
+    // The FAQ shows one answer at a time: open each.
+    await page.goto("/");
+    const questions = page.locator("#faq h3 > button");
+    await questions.first().waitFor();
+    const count = await questions.count();
+    expect(count).toBe(5);
+    for (let i = 0; i < count; i++) {
+      const question = questions.nth(i);
+      const name = await question.innerText();
+      await question.click();
+      const answer = await page.getByRole("region", { name }).innerText();
+      expect(answer.length).toBeGreaterThan(20);
+      check(`FAQ "${name}"`, `${name}\n${answer}`);
+    }
+    expect(found).toEqual([]);
     assertClean();
     await context.close();
   });
@@ -101,12 +139,8 @@ describe("responsive", () => {
       description: `${"Supercalifragilisticexpialidocious-".repeat(6)} and a description that goes on.`,
     });
     const { page, assertClean } = await openPage(context);
-    // /dashboard is left out until the portfolio's token card wraps a 50-character name (its
-    // owner's change); every other route is checked.
-    const paths = [
-      ...SPA_ROUTES.filter((r) => r !== "/dashboard").map((r) => r.replace(":mint", mint)),
-      "/nope",
-    ];
+    // /dashboard shows the token card and the holdings row with the 50-character name.
+    const paths = [...SPA_ROUTES.map((r) => r.replace(":mint", mint)), "/nope"];
     for (const path of paths) {
       await page.goto(path);
       await page.getByRole("heading", { level: 1 }).first().waitFor();

@@ -33,11 +33,7 @@ export function devnetExplorerUrl(address: string, ledger: LedgerInfo | undefine
 
 /** Where to look a mint up: the API's link when it gave one, the devnet explorer on devnet,
  * our own token page otherwise. */
-export function explorerUrlFor(
-  mint: string,
-  ledger: LedgerInfo | undefined,
-  fromApi?: string | null,
-): string {
+function explorerUrlFor(mint: string, ledger: LedgerInfo | undefined, fromApi?: string | null): string {
   if (fromApi) return fromApi;
   return devnetExplorerUrl(mint, ledger) ?? `/token/${mint}`;
 }

@@ -11,6 +11,7 @@ import { ReviewStep } from "@/features/create/components/review-step";
 import { SuccessStep } from "@/features/create/components/success-step";
 import { WalletStep } from "@/features/create/components/wallet-step";
 import { WizardProgress } from "@/features/create/components/wizard-progress";
+import { describeLaunchFailure, type LaunchRemedy } from "@/features/create/hooks/launch-failure";
 import {
   EMPTY_TOKEN_FORM,
   formFromProfile,
@@ -21,7 +22,7 @@ import {
   WIZARD_STEPS,
 } from "@/features/create/hooks/use-create-wizard";
 import { useLaunchToken } from "@/features/create/hooks/use-launch-token";
-import { ApiError, errorMessage } from "@/lib/api";
+import { errorMessage } from "@/lib/api";
 import { useNetwork } from "@/lib/network";
 
 const FORM_FIELDS = Object.keys(EMPTY_TOKEN_FORM) as (keyof TokenForm)[];
@@ -107,36 +108,35 @@ export default function CreatePage() {
       });
     } catch (err) {
       dispatch({ type: "launchFailed" });
-      if (err instanceof ApiError && err.fields) {
-        for (const name of FORM_FIELDS) {
-          const message = err.fields[name];
-          if (message) form.setError(name, { type: "server", message });
-        }
-      }
-      const message = errorMessage(
-        err,
-        err instanceof Error && err.message ? err.message : "Failed to create token",
-      );
-      const needsSol = err instanceof ApiError && err.code === "NOT_ENOUGH_SOL";
+      const failure = describeLaunchFailure(err, FORM_FIELDS);
+      for (const [name, message] of Object.entries(failure.fields) as [keyof TokenForm, string][])
+        form.setError(name, { type: "server", message });
       toast({
         title: "Token Creation Failed",
-        description: message,
+        description: failure.description,
         variant: "destructive",
-        action: needsSol ? (
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            onClick={() => {
-              dismissToast();
-              dispatch({ type: "goto", step: 2 });
-            }}
-          >
-            Get Test SOL
-          </Button>
-        ) : undefined,
+        action: remedyButton(failure.remedy),
       });
     }
+  }
+
+  function remedyButton(remedy: LaunchRemedy) {
+    if (remedy === "none") return undefined;
+    return (
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        onClick={() => {
+          dismissToast();
+          if (remedy === "get-sol") dispatch({ type: "goto", step: 2 });
+          // The form as it stands now: a fresh prepare for the wallet to sign.
+          else void form.handleSubmit(submit)();
+        }}
+      >
+        {remedy === "get-sol" ? "Get Test SOL" : "Try Again"}
+      </Button>
+    );
   }
 
   function createAnother() {

@@ -11,7 +11,7 @@ import { useUserTokens } from "@/features/tokens/api/get-user-tokens";
 import { HoldingsList } from "@/features/tokens/components/holdings-list";
 import { PortfolioSummary } from "@/features/tokens/components/portfolio-summary";
 import { TokenCard } from "@/features/tokens/components/token-card";
-import { explorerUrlFor, useLedger } from "@/features/wallet/api/get-ledger";
+import { useLedger } from "@/features/wallet/api/get-ledger";
 import { WalletsPanel } from "@/features/wallet/components/wallets-panel";
 
 function SignedOut() {
@@ -117,15 +117,7 @@ export default function DashboardPage() {
                 </h2>
                 <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
                   {launched.map((token) => (
-                    <TokenCard
-                      key={token.id}
-                      token={token}
-                      explorerUrl={
-                        token.mintAddress
-                          ? explorerUrlFor(token.mintAddress, ledger.data, token.explorerUrl)
-                          : null
-                      }
-                    />
+                    <TokenCard key={token.id} token={token} />
                   ))}
                 </div>
               </section>

@@ -12,8 +12,8 @@ const PRINCIPLES = [
   },
   {
     icon: <Handshake />,
-    title: "Fans as partners",
-    body: "Supporters who show up early should share in what they help build. Holding a creator's token is a stake in their journey, with access, rewards and a voice attached.",
+    title: "Fans as members",
+    body: "Supporters who show up early should have a say in what they help build. Holding a creator's token is a membership in their community, with access, rewards and a voice attached.",
   },
   {
     icon: <Scale />,

@@ -1,6 +1,8 @@
 import type { User } from "@shared/schemas/auth";
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, ArrowRight, KeyRound, Link2 } from "lucide-react";
 import { useState } from "react";
+import { useLocation } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -12,7 +14,7 @@ import { SecretKeyBackup } from "@/features/wallet/components/secret-key-backup"
 import { WalletBalanceRow } from "@/features/wallet/components/wallet-balance-row";
 import { WalletList } from "@/features/wallet/components/wallet-list";
 import { useExternalWallet } from "@/features/wallet/hooks/use-external-wallet";
-import { errorMessage } from "@/lib/api";
+import { ApiError, errorMessage } from "@/lib/api";
 import { canSignTransactions, type SolanaWallet, shortAddress, useSolanaWallets } from "@/lib/wallet";
 import type { LaunchWallet } from "../hooks/use-create-wizard";
 import { NeedsSolNotice } from "./needs-sol-notice";
@@ -29,6 +31,8 @@ export interface WalletStepProps {
 /** Step 2: the wallet the token launches from (and receives the whole supply). */
 export function WalletStep({ user, wallet, generatedSecret, onWallet, onBack, onContinue }: WalletStepProps) {
   const generate = useGenerateWallet();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
   const external = useExternalWallet();
   const detected = useSolanaWallets().filter(canSignTransactions);
   const embedded = user?.wallets.filter((w) => w.kind === "embedded") ?? [];
@@ -56,6 +60,18 @@ export function WalletStep({ user, wallet, generatedSecret, onWallet, onBack, on
         variant: "success",
       });
     } catch (err) {
+      if (err instanceof ApiError && err.code === "SESSION_EXPIRED") {
+        toast({
+          title: "Session Ended",
+          description: errorMessage(err, "Your session has expired. Please sign in again"),
+          variant: "destructive",
+        });
+        // Everything cached belonged to the session that ended (the user first of all): reset,
+        // so /auth and every screen after it ask the server again.
+        void queryClient.resetQueries();
+        navigate("/auth");
+        return;
+      }
       const fallback =
         err instanceof Error && err.message === "Failed to authenticate user"
           ? err.message

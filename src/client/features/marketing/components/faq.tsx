@@ -2,12 +2,14 @@ import { CalendarDays, MessagesSquare } from "lucide-react";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
 import { Button } from "@/components/ui/button";
 import { ExternalLink, useSiteInfo } from "@/features/site";
+import { useNetwork } from "@/lib/network";
 import { Section } from "./section";
 
-const QUESTIONS = [
+/** The answers; the network is named as the ledger names itself (embedded or devnet). */
+const questions = (network: string) => [
   {
     q: "Is it legal to launch my own token?",
-    a: "Creating a utility token for your community is legal in most places, and this platform runs on Solana Devnet, a test network where tokens have no monetary value. Before you sell tokens for real money, check the rules where you live and take professional advice: nothing here is legal or financial advice.",
+    a: `Creating a utility token for your community is legal in most places, and this platform runs on ${network}, a test network where tokens have no monetary value. Before you sell tokens for real money, check the rules where you live and take professional advice: nothing here is legal or financial advice.`,
   },
   {
     q: "Do I need a big following to start?",
@@ -18,17 +20,18 @@ const QUESTIONS = [
     a: "Donations are one-way payments, and most memberships live inside one platform. A token is a membership your fans hold themselves: it unlocks agents and rewards, it is portable between apps, and it gives your community a say in what you build next.",
   },
   {
-    q: "Is my token an investment? What gives it value?",
-    a: "No. A creator token is a membership, not a security: it is not a share of your income or your work, and it promises no financial return, so never present it as one. Its worth is the membership you attach to it (access, rewards, a voice in your projects) and the trust you build. Supply is fixed at launch and the mint authority is revoked, so nobody can print more. We make no promise about price.",
+    q: "Is my token a security? What gives it value?",
+    a: "No. A creator token is a membership, not a security: it is not a share of your income or your work, and nobody should hold it expecting money from it, so never present it that way. Its worth is the membership you attach to it (access, rewards, a voice in your projects) and the trust you build. Supply is fixed at launch and the mint authority is revoked, so nobody can print more. We make no promise about price.",
   },
   {
     q: "Do I need to know anything about blockchain?",
     a: "No. Sign up with email, and we create a wallet for you and handle every transaction. If you already use Phantom or Solflare, you can connect it instead.",
   },
-] as const;
+];
 
 export function Faq() {
   const { links } = useSiteInfo();
+  const network = useNetwork();
   return (
     <Section
       id="faq"
@@ -41,7 +44,7 @@ export function Faq() {
         collapsible
         className="mx-auto max-w-3xl rounded-xl border border-border bg-card px-6"
       >
-        {QUESTIONS.map((item, i) => (
+        {questions(network.label).map((item, i) => (
           <AccordionItem key={item.q} value={`q${i + 1}`}>
             <AccordionTrigger>{item.q}</AccordionTrigger>
             <AccordionContent>{item.a}</AccordionContent>

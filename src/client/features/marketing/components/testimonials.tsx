@@ -11,7 +11,7 @@ const TESTIMONIALS = [
     earnings: "$24,000",
     time: "in 3 months",
     quote:
-      "My collectors finally have a stake in my work. The AI drafted my token in a minute, and the rewards keep them coming back.",
+      "My collectors finally feel part of my work. The AI drafted my token in a minute, and the rewards keep them coming back.",
     result: "Collectors became co-owners",
   },
   {

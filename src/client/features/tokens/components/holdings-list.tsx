@@ -23,7 +23,7 @@ function HoldingRow({ holding }: { holding: Holding }) {
         {holding.symbol.charAt(0)}
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold">
+        <p className="font-semibold [overflow-wrap:anywhere]">
           <Link href={holding.url} className="underline-offset-4 hover:underline">
             {holding.name}
           </Link>

@@ -7,19 +7,38 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
+import { useNetwork } from "@/lib/network";
 import { shortAddress } from "@/lib/wallet";
 import { TransferDialog } from "./transfer-dialog";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
+/** Devnet: the public explorer's page. The embedded ledger has no public explorer, so the
+ * link is named for what it opens: our own token page. */
+function MintLink({ mint, explorerUrl }: { mint: string; explorerUrl: string | null }) {
+  return (
+    <Button asChild size="icon-sm" variant="ghost">
+      {explorerUrl ? (
+        <a href={explorerUrl} target="_blank" rel="noopener noreferrer" aria-label="View on Solana Explorer">
+          <ExternalLink aria-hidden="true" />
+        </a>
+      ) : (
+        <Link href={`/token/${mint}`} aria-label="View token page">
+          <Eye aria-hidden="true" />
+        </Link>
+      )}
+    </Button>
+  );
+}
+
 /** One token in the portfolio (spec section 2, /dashboard). */
-export function TokenCard({ token, explorerUrl }: { token: Token; explorerUrl: string | null }) {
+export function TokenCard({ token }: { token: Token }) {
   const [transferOpen, setTransferOpen] = useState(false);
+  const network = useNetwork();
   const live = token.isLaunched;
-  const externalExplorer = explorerUrl !== null && /^https?:\/\//.test(explorerUrl);
 
   return (
-    <Card className="flex flex-col" data-testid="token-card" data-symbol={token.symbol}>
+    <Card className="flex min-w-0 flex-col" data-testid="token-card" data-symbol={token.symbol}>
       <CardHeader className="flex-row items-start gap-3">
         <span
           aria-hidden="true"
@@ -28,7 +47,8 @@ export function TokenCard({ token, explorerUrl }: { token: Token; explorerUrl: s
           {token.symbol.charAt(0)}
         </span>
         <div className="min-w-0 flex-1">
-          <CardTitle as="h3" className="truncate">
+          {/* A name may be 50 characters without a space: it wraps rather than widen the card. */}
+          <CardTitle as="h3" className="[overflow-wrap:anywhere]">
             {token.name}
           </CardTitle>
           <p className="font-mono text-sm text-muted-foreground">${token.symbol}</p>
@@ -63,24 +83,7 @@ export function TokenCard({ token, explorerUrl }: { token: Token; explorerUrl: s
               {shortAddress(token.mintAddress, 6)}
             </code>
             <CopyButton value={token.mintAddress} label="Copy mint address" size="icon-sm" variant="ghost" />
-            {explorerUrl ? (
-              <Button asChild size="icon-sm" variant="ghost">
-                {externalExplorer ? (
-                  <a
-                    href={explorerUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label="View on explorer"
-                  >
-                    <ExternalLink aria-hidden="true" />
-                  </a>
-                ) : (
-                  <Link href={explorerUrl} aria-label="View on explorer">
-                    <ExternalLink aria-hidden="true" />
-                  </Link>
-                )}
-              </Button>
-            ) : null}
+            <MintLink mint={token.mintAddress} explorerUrl={network.explorerUrl(token.mintAddress)} />
           </div>
         ) : null}
         {token.website ? (
