@@ -1,7 +1,8 @@
 import { CalendarDays, MessagesSquare } from "lucide-react";
+import { ExternalLink } from "@/components/layout";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
 import { Button } from "@/components/ui/button";
-import { ExternalLink, useSiteInfo } from "@/features/site";
+import { useSiteInfo } from "@/lib/site-info";
 import { Section } from "./section";
 
 const QUESTIONS = [

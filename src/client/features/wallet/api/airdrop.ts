@@ -1,7 +1,8 @@
 import { TEST_AIRDROP_SOL } from "@shared/constants";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPost } from "@/lib/api";
-import { type WalletBalance, walletsQueryKey } from "./get-wallets";
+import { walletsQueryKey } from "@/lib/query-keys";
+import type { WalletBalance } from "./get-wallets";
 
 export interface AirdropResult {
   signature: string;

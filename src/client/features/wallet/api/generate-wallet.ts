@@ -1,8 +1,8 @@
 import type { User } from "@shared/schemas/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { setSessionUser } from "@/features/auth";
 import { apiPost } from "@/lib/api";
-import { walletsQueryKey } from "./get-wallets";
+import { walletsQueryKey } from "@/lib/query-keys";
+import { setSessionUser } from "@/lib/session";
 
 export interface GeneratedWallet {
   publicKey: string;

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/lib/api";
+import { walletsQueryKey } from "@/lib/query-keys";
 
 export interface WalletBalance {
   publicKey: string;
@@ -9,8 +10,6 @@ export interface WalletBalance {
   /** The same balance in SOL, as exact decimal text. */
   sol: string;
 }
-
-export const walletsQueryKey = ["wallets"] as const;
 
 /** GET /api/wallets: the session user's wallets with their SOL balances. */
 export function getWallets(): Promise<{ wallets: WalletBalance[] }> {

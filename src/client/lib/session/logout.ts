@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPost } from "@/lib/api";
-import { setSessionUser } from "../hooks/use-session";
+import { setSessionUser } from "./use-session";
 
 /** POST /api/auth/logout: kills the server session. */
 export function logout(): Promise<{ ok: true }> {

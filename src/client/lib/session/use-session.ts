@@ -1,7 +1,7 @@
 import type { User } from "@shared/schemas/auth";
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
-import { sessionQueryKey, sessionQueryOptions } from "../api/get-me";
+import { sessionQueryKey, sessionQueryOptions } from "./get-me";
 
 // Spec section 3: the browser keeps the (non-secret) user object under `user`.
 // The HttpOnly cookie stays the credential; this copy is never trusted for access.
