@@ -40,8 +40,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   // PGlite is this process's alone; other processes may read and write a PostgreSQL server.
   const shared = deps.database.kind === "postgres";
   const tokensRepo = new TokensRepo(deps.database, { shared, warn });
-  const listCacheMs = shared ? 1_000 : 60_000;
-  const tokens = new TokensService({ repo: tokensRepo, accountsRepo, ledger, listCacheMs });
+  const tokens = new TokensService({ repo: tokensRepo, accountsRepo, ledger });
   const launches = new LaunchService({ repo: tokensRepo, tokens, wallets, ledger, publicUrl });
   const transfers = new TransferService({ repo: tokensRepo, accountsRepo, tokens, wallets, ledger });
 
