@@ -1,12 +1,8 @@
 import path from "node:path";
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
-import type { AiEngine } from "./ai/engine";
-import type { Config } from "./config";
-import type { Database } from "./db/client";
-import type { Ledger } from "./ledger/ledger";
+import type { AppDeps } from "./app-deps";
 import { safeError } from "./lib/safe-error";
-import { healthRoutes } from "./modules/health/health.routes";
 import { accessLogPlugin } from "./plugins/access-log";
 import { ConnectionLimiter } from "./plugins/connection-limits";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors";
@@ -25,19 +21,6 @@ declare module "fastify" {
     /** Every route registered, with its schemas: tests fuzz and authorize each one. */
     registeredRoutes: readonly RouteOptions[];
   }
-}
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  ledger: Ledger;
-  ai: AiEngine;
-  /** Folder of the built client (CLIENT_DIST). */
-  clientRoot: string;
-  /** Where log lines go (default stdout); tests read them. */
-  logStream?: { write(line: string): void };
-  /** The clock of the in-process throttles; tests move it instead of waiting. */
-  now?: () => number;
 }
 
 /** Builds the whole app from its parts. Plugins load in a visible order: external and
@@ -95,7 +78,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(sessionsPlugin, { sessions: services.sessions, secure });
 
-  await app.register(healthRoutes, { database: deps.database, ledger: deps.ledger });
   for (const register of services.routes) await app.register(register);
 
   await app.register(staticPlugin, { root: path.resolve(deps.clientRoot) });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { AppDeps } from "./app";
+import type { AppDeps } from "./app-deps";
 import { AccountsRepo } from "./modules/accounts/accounts.repo";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { AccountsService } from "./modules/accounts/accounts.service";
@@ -10,7 +10,10 @@ import { agentsRoutes } from "./modules/agents/agents.routes";
 import { AgentsService } from "./modules/agents/agents.service";
 import { aiRoutes } from "./modules/ai/ai.routes";
 import { AiService } from "./modules/ai/ai.service";
+import { healthRoutes } from "./modules/health/health.routes";
+import { HealthService } from "./modules/health/health.service";
 import { rpcRoutes } from "./modules/rpc/rpc.routes";
+import { RpcService } from "./modules/rpc/rpc.service";
 import { siteRoutes } from "./modules/site/site.routes";
 import { SiteService } from "./modules/site/site.service";
 import { LaunchService } from "./modules/tokens/launch.service";
@@ -40,8 +43,12 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const custody = Custody.fromConfig(config.WALLET_MASTER_KEY, config.DATA_DIR);
   const wallets = new WalletsService({ repo: accountsRepo, accounts, custody, ledger });
   const tokensRepo = new TokensRepo(deps.database, { shared, warn });
-  const listCacheMs = shared ? 1_000 : 60_000;
-  const tokens = new TokensService({ repo: tokensRepo, accountsRepo, ledger, listCacheMs });
+  const tokens = new TokensService({
+    repo: tokensRepo,
+    accountsRepo,
+    ledger,
+    rowCacheMs: shared ? 1_000 : 60_000,
+  });
   const launches = new LaunchService({ repo: tokensRepo, tokens, wallets, ledger, publicUrl });
   const transfers = new TransferService({ repo: tokensRepo, accountsRepo, tokens, wallets, ledger });
 
@@ -49,15 +56,18 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
 
   const ai = new AiService({ db, ai: deps.ai });
   const agents = new AgentsService({ repo: new AgentsRepo(db), holdings: tokens, ai: deps.ai });
+  const health = new HealthService({ database: deps.database, ledger });
+  const rpc = new RpcService(ledger);
 
   const routes: FastifyPluginAsync[] = [];
+  routes.push(healthRoutes(health));
   routes.push(accountsRoutes(accounts, config.PUBLIC_URL));
   routes.push(walletsRoutes(wallets, accounts));
   routes.push(tokensRoutes({ tokens, launches, transfers, ledger, publicUrl }));
   routes.push(aiRoutes(ai));
   routes.push(agentsRoutes(agents, config.AGENT_CHAT_PER_MINUTE));
   routes.push(siteRoutes(site));
-  routes.push(rpcRoutes(ledger));
+  routes.push(rpcRoutes(rpc, ledger));
   /** Writes still queued behind responses (launch confirmations), for a clean shutdown. */
   const flushWrites = () => tokensRepo.flush();
   return { sessions, accounts, wallets, tokens, launches, transfers, agents, routes, flushWrites };

@@ -13,7 +13,6 @@ export const DEFAULT_TOTAL_SUPPLY = "1000000";
 export const TOKEN_DECIMALS = 9;
 export const TEST_AIRDROP_SOL = 2;
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
-export const PLATFORM_FEE_BPS = 250; // 2.5% per transaction (pricing card)
 
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
@@ -26,4 +25,3 @@ export type Style = (typeof STYLES)[number];
 
 export const AGENT_TIERS = ["basic", "premium", "elite"] as const;
 export type AgentTier = (typeof AGENT_TIERS)[number];
-export const REWARD_RARITIES = ["legendary", "epic", "rare"] as const;

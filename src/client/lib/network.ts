@@ -1,15 +1,8 @@
+import type { LedgerInfo } from "@shared/schemas/ledger";
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "./api";
 
 /** GET /api/ledger: which chain the platform runs on. */
-export interface LedgerInfo {
-  kind: string;
-  cluster: string;
-  /** What people see: "Solana Devnet" or "Local devnet (embedded)". */
-  label: string;
-  explorer: "embedded" | "devnet";
-}
-
 export function getLedger(): Promise<LedgerInfo> {
   return apiGet<LedgerInfo>("/api/ledger");
 }

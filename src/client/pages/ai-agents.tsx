@@ -1,9 +1,10 @@
 import type { Agent } from "@shared/schemas/agents";
 import { useEffect, useMemo, useState } from "react";
+import { AppShell } from "@/components/layout";
 import { toast } from "@/components/ui/use-toast";
 import { AgentList, ChatPanel, ManageAgents, useAgents } from "@/features/agents";
-import { AppShell, useSession } from "@/features/auth";
 import { useUserTokens } from "@/features/tokens/api/get-user-tokens";
+import { useSession } from "@/lib/session";
 
 /** /ai-agents: token-gated agents (spec section 2). Locks come from on-chain balances and
  * the server checks them again on every message. */

@@ -1,6 +1,7 @@
 import { BarChart3 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
+import { AppShell } from "@/components/layout";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -8,10 +9,10 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { AppShell, useSession } from "@/features/auth";
 import { useToken } from "@/features/tokens/api/get-token";
 import { useUserTokens } from "@/features/tokens/api/get-user-tokens";
 import { TokenFacts } from "@/features/tokens/components/token-facts";
+import { useSession } from "@/lib/session";
 
 /** Today's real, chain-read facts for the chosen token; scores arrive with the analytics engine. */
 function ChainFacts({ mint }: { mint: string }) {

@@ -1,13 +1,13 @@
 import type { User } from "@shared/schemas/auth";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
+import { PageShell } from "@/components/layout";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useSession } from "@/features/auth";
 import { EmailAuthForm, type EmailMode } from "@/features/auth/components/email-auth-form";
 import { LegalNote } from "@/features/auth/components/legal-note";
-import { PageShell } from "@/features/site";
 import { WalletSignIn } from "@/features/wallet/components/wallet-sign-in";
+import { useSession } from "@/lib/session";
 
 /** /auth: email (login / sign up) or wallet; every success lands on /dashboard. */
 export default function AuthPage() {

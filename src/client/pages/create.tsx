@@ -2,9 +2,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type TokenForm, TokenFormSchema, type TokenFormValues } from "@shared/schemas/token";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
+import { AppShell } from "@/components/layout";
 import { Button } from "@/components/ui/button";
 import { dismissToast, toast } from "@/components/ui/use-toast";
-import { AppShell, useSession } from "@/features/auth";
 import { useGenerateIdentity } from "@/features/create/api/generate-identity";
 import { IdentityStep } from "@/features/create/components/identity-step";
 import { ReviewStep } from "@/features/create/components/review-step";
@@ -24,6 +24,7 @@ import {
 import { useLaunchToken } from "@/features/create/hooks/use-launch-token";
 import { errorMessage } from "@/lib/api";
 import { useNetwork } from "@/lib/network";
+import { useSession } from "@/lib/session";
 
 const FORM_FIELDS = Object.keys(EMPTY_TOKEN_FORM) as (keyof TokenForm)[];
 

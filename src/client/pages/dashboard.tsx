@@ -1,18 +1,19 @@
 import { Coins, Home, LogIn, Plus } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "wouter";
+import { AppShell } from "@/components/layout";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
-import { AppShell, useSession } from "@/features/auth";
 import { useHoldings } from "@/features/tokens/api/get-holdings";
 import { useUserTokens } from "@/features/tokens/api/get-user-tokens";
 import { HoldingsList } from "@/features/tokens/components/holdings-list";
 import { PortfolioSummary } from "@/features/tokens/components/portfolio-summary";
 import { TokenCard } from "@/features/tokens/components/token-card";
-import { useLedger } from "@/features/wallet/api/get-ledger";
 import { WalletsPanel } from "@/features/wallet/components/wallets-panel";
+import { useLedger } from "@/lib/network";
+import { useSession } from "@/lib/session";
 
 function SignedOut() {
   return (

@@ -1,4 +1,5 @@
 import { Bot, Brain, Gift, Terminal } from "lucide-react";
+import { BackHomeLink, PageShell } from "@/components/layout";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -11,7 +12,6 @@ import {
   SetupTab,
   UsageTab,
 } from "@/features/marketing/components/guide/guide-content";
-import { BackHomeLink, PageShell } from "@/features/site";
 
 const TABS = [
   { value: "overview", label: "Overview", Content: OverviewTab },

@@ -1,3 +1,4 @@
+import { SiteFooter, SkipLink } from "@/components/layout";
 import {
   Comparison,
   EarlyAdopter,
@@ -12,7 +13,6 @@ import {
   Testimonials,
   Why,
 } from "@/features/marketing";
-import { SiteFooter, SkipLink } from "@/features/site";
 
 /** The landing page: every section of spec section 2 in order. */
 export default function Landing() {

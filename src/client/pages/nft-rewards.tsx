@@ -1,8 +1,8 @@
 import { Gift } from "lucide-react";
 import { Link } from "wouter";
+import { AppShell } from "@/components/layout";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { AppShell } from "@/features/auth";
 
 /** /nft-rewards: honest for now. Real Token-2022 NFT rewards come in a later release; no sample data. */
 export default function NftRewardsPage() {

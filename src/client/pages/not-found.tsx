@@ -1,7 +1,7 @@
 import { Compass, Home } from "lucide-react";
 import { Link } from "wouter";
+import { PageShell } from "@/components/layout";
 import { Button } from "@/components/ui/button";
-import { PageShell } from "@/features/site";
 
 /** The spec's fallback for unknown routes. */
 export default function NotFound() {

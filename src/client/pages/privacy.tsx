@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { LegalPage, type LegalSection } from "@/features/site";
+import { LegalPage, type LegalSection } from "@/components/layout";
 
 const SECTIONS: readonly LegalSection[] = [
   {

@@ -1,12 +1,12 @@
 import { groupDigits } from "@shared/amounts";
 import { ExternalLink, Globe } from "lucide-react";
 import { Link, useParams } from "wouter";
+import { PageShell } from "@/components/layout";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { PageShell } from "@/features/site";
 import { useToken } from "@/features/tokens/api/get-token";
 import { HoldersTable } from "@/features/tokens/components/holders-table";
 import { TokenFacts } from "@/features/tokens/components/token-facts";

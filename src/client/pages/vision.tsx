@@ -1,8 +1,8 @@
 import { ArrowRight, Handshake, KeyRound, Scale, Sprout } from "lucide-react";
 import { Link } from "wouter";
+import { BackHomeLink, PageShell } from "@/components/layout";
 import { Button } from "@/components/ui/button";
 import { useCtaHref } from "@/features/marketing";
-import { BackHomeLink, PageShell } from "@/features/site";
 
 const PRINCIPLES = [
   {

@@ -4,7 +4,6 @@ import { openEmbeddedLedger } from "./embedded-ledger";
 import type { Ledger } from "./ledger";
 
 export type * from "./ledger";
-export { LedgerError } from "./ledger";
 
 export interface OpenLedgerOptions {
   dataDir: string;

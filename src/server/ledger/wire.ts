@@ -1,14 +1,8 @@
-import {
-  getBase58Decoder,
-  getCompiledTransactionMessageDecoder,
-  getTransactionDecoder,
-  type Transaction,
-} from "@solana/kit";
+import { getCompiledTransactionMessageDecoder, getTransactionDecoder, type Transaction } from "@solana/kit";
 
 // Codecs are costly to build and stateless: build once.
 const transactionDecoder = getTransactionDecoder();
 const messageDecoder = getCompiledTransactionMessageDecoder();
-const base58 = getBase58Decoder();
 
 // Reading signed wire transactions without trusting them: any malformed input becomes null
 // so callers answer "could not be read" instead of throwing a codec error at people.
@@ -27,12 +21,6 @@ export function decodeWireTransaction(wire: Uint8Array): Transaction | null {
 /** A transaction's compiled message (keys, header, instructions). */
 export function decodeMessage(transaction: Transaction) {
   return messageDecoder.decode(transaction.messageBytes);
-}
-
-/** The first signature (the transaction id) in base58, or null when unsigned. */
-export function firstSignature(transaction: Transaction): string | null {
-  const first = Object.values(transaction.signatures)[0];
-  return first ? base58.decode(first) : null;
 }
 
 export interface MessageFacts {

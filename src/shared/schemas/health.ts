@@ -28,4 +28,3 @@ export const HealthSchema = z.object({
     checkpoint: DiskPartSchema.optional(),
   }),
 });
-export type Health = z.infer<typeof HealthSchema>;

@@ -170,7 +170,6 @@ export const TokenMetadataOnChainSchema = z.object({
   uri: z.string(),
   additionalMetadata: z.record(z.string(), z.string()),
 });
-export type TokenMetadataOnChain = z.infer<typeof TokenMetadataOnChainSchema>;
 
 /** GET /api/tokens/:mint: the public token page; `chain` is null until the launch landed. */
 export const TokenDetailsSchema = z.object({
@@ -205,4 +204,3 @@ export const TokenMetadataJsonSchema = z.object({
     files: z.array(z.object({ uri: z.string(), type: z.string().optional() })),
   }),
 });
-export type TokenMetadataJson = z.infer<typeof TokenMetadataJsonSchema>;

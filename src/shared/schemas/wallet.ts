@@ -12,7 +12,6 @@ export const WalletBalanceSchema = z.object({
   /** The same balance in SOL, as exact decimal text. */
   sol: z.string(),
 });
-export type WalletBalance = z.infer<typeof WalletBalanceSchema>;
 
 /** GET /api/wallets */
 export const WalletsResponseSchema = z.object({ wallets: z.array(WalletBalanceSchema) });
@@ -28,7 +27,6 @@ export const GeneratedWalletSchema = z.object({
   /** base58 64-byte secret key, shown to its owner exactly once. */
   privateKey: z.string(),
 });
-export type GeneratedWallet = z.infer<typeof GeneratedWalletSchema>;
 
 /** POST /api/wallet/generate */
 export const GenerateWalletResponseSchema = z.object({ wallet: GeneratedWalletSchema, user: UserSchema });

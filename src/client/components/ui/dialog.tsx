@@ -6,8 +6,6 @@ import { cn } from "./cn";
 /** Radix dialog: focus trapped and restored, Escape closes, background inert. Import it
  * from lazily loaded code where possible: it is not needed for a page's first paint. */
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 export function DialogContent({
   className,

@@ -12,4 +12,3 @@ export { SeeItInAction } from "./components/see-it-in-action";
 export { Testimonials } from "./components/testimonials";
 export { Why } from "./components/why";
 export { useCtaHref } from "./hooks/use-cta-href";
-export { scrollToSection } from "./lib/scroll-to-section";

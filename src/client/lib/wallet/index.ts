@@ -4,7 +4,6 @@ export {
   canSignTransactions,
   chainFor,
   connectWallet,
-  disconnectWallet,
   SOLANA_DEVNET_CHAIN,
   type SolanaWallet,
   signMessage,

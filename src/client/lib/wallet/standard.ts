@@ -8,12 +8,7 @@ import {
 } from "@solana/wallet-standard-features";
 import { getWallets } from "@wallet-standard/app";
 import type { Wallet, WalletAccount } from "@wallet-standard/base";
-import {
-  StandardConnect,
-  type StandardConnectFeature,
-  StandardDisconnect,
-  type StandardDisconnectFeature,
-} from "@wallet-standard/features";
+import { StandardConnect, type StandardConnectFeature } from "@wallet-standard/features";
 import { shortAddress } from "./format";
 
 /** A wallet this app can sign in with: it connects and signs messages on Solana. */
@@ -54,11 +49,6 @@ export async function connectWallet(wallet: SolanaWallet): Promise<WalletAccount
   const account = accounts.find((a) => a.chains.some((c) => c.startsWith("solana:"))) ?? accounts[0];
   if (!account) throw new Error(`${wallet.name} did not share an account`);
   return account;
-}
-
-export async function disconnectWallet(wallet: SolanaWallet): Promise<void> {
-  const features = wallet.features as Partial<StandardDisconnectFeature>;
-  await features[StandardDisconnect]?.disconnect();
 }
 
 /** Signs the exact UTF-8 bytes of `message` (what the server verifies). */

@@ -93,10 +93,6 @@ function readRequest(
   return { ok: true, id, method: request.method, params, notification: !("id" in request) };
 }
 
-export function param(params: Params, index: number): unknown {
-  return params[index];
-}
-
 export function stringParam(params: Params, index: number, name: string): string {
   const value = params[index];
   if (typeof value !== "string" || value.length === 0) throw invalidParams(`${name} must be a string`);

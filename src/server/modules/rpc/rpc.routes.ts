@@ -12,7 +12,7 @@ import {
   type RpcResponse,
   toJson,
 } from "./rpc.protocol";
-import { type RpcCaller, RpcService } from "./rpc.service";
+import type { RpcCaller, RpcService } from "./rpc.service";
 import { SubscriptionSession } from "./rpc.subscriptions";
 
 // POST /rpc: Solana JSON-RPC 2.0 over the ledger, single requests and batches, so standard
@@ -22,8 +22,12 @@ import { SubscriptionSession } from "./rpc.subscriptions";
 
 const MAX_BATCH = 100;
 
-export function rpcRoutes(ledger: Ledger, options: { airdropsPerMinute?: number } = {}): FastifyPluginAsync {
-  const service = new RpcService(ledger);
+/** `ledger` is where PubSub learns of commits; `service` answers the methods. */
+export function rpcRoutes(
+  service: RpcService,
+  ledger: Ledger,
+  options: { airdropsPerMinute?: number } = {},
+): FastifyPluginAsync {
   // Airdrops per client IP in a sliding minute.
   const airdrops = new SlidingWindow(60_000);
   const airdropsPerMinute = options.airdropsPerMinute ?? 10;

@@ -203,7 +203,6 @@ export class LaunchService {
     for (let attempt = 0; ; attempt++) {
       try {
         const row = await this.deps.repo.insert(values);
-        this.deps.tokens.invalidate(userId);
         return { row, wire: built.wire };
       } catch (err) {
         // The same idempotency key twice at once: the first one is launching it.
@@ -284,9 +283,7 @@ export class LaunchService {
   }
 
   private async markActive(row: TokenRow): Promise<TokenRow> {
-    const active = await this.deps.repo.markActive(row);
-    this.deps.tokens.invalidate(row.userId);
-    return active;
+    return this.deps.repo.markActive(row);
   }
 
   private async markFailed(row: TokenRow, reason: string): Promise<TokenRow> {
@@ -295,7 +292,6 @@ export class LaunchService {
       failureReason: reason,
       signedTransaction: null,
     });
-    this.deps.tokens.invalidate(row.userId);
     return failed ?? { ...row, status: "failed", failureReason: reason, signedTransaction: null };
   }
 

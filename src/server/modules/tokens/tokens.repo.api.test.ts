@@ -24,11 +24,11 @@ beforeAll(async () => {
 afterAll(async () => testDb?.drop());
 
 let n = 0;
-const launch = () => {
+const launch = (owner = userId) => {
   n++;
   return repo.insert({
     id: randomUUID(),
-    userId,
+    userId: owner,
     name: `Repo ${n}`,
     symbol: `REPO${n}`,
     totalSupply: "1000",
@@ -139,5 +139,30 @@ describe("tokens repo", () => {
     expect((await repo.byId(row.id))?.status).toBe("active");
     // Start-up reconciliation of a new process would see it pending and confirm it from the ledger.
     expect((await repo.pending()).map((p) => p.id)).not.toContain(row.id);
+  });
+
+  it("keeps each user's list in memory and drops it on every write through the repo", async () => {
+    const owner = randomUUID();
+    await database.db.insert(users).values({ id: owner, username: "list_user" });
+    const ids = async () => (await repo.ofUser(owner)).map((r) => `${r.id}:${r.status}`);
+    const empty = await repo.ofUser(owner);
+    // Served from memory: the very same array, so callers can key their own caches on it.
+    expect(await repo.ofUser(owner)).toBe(empty);
+
+    const first = await launch(owner);
+    expect(await ids()).toEqual([`${first.id}:pending`]);
+    await repo.markActive(first);
+    expect(await ids()).toEqual([`${first.id}:active`]);
+
+    const second = await launch(owner);
+    expect(await ids()).toContain(`${second.id}:pending`);
+    await repo.update(second.id, { status: "failed", failureReason: "refused" });
+    expect(await ids()).toEqual([`${first.id}:active`]);
+
+    const third = await launch(owner);
+    expect(await ids()).toContain(`${third.id}:pending`);
+    await repo.deleteById(third.id);
+    expect(await ids()).toEqual([`${first.id}:active`]);
+    await repo.flush();
   });
 });

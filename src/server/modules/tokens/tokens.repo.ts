@@ -4,6 +4,7 @@ import type { Database, Db } from "../../db/client";
 import { databaseMessage, isUniqueViolation } from "../../db/errors";
 import { GroupCommit } from "../../db/group-commit";
 import { tokens, transfers } from "../../db/schema/index";
+import { BoundedCache } from "../../lib/bounded-cache";
 import { nameSkeleton, symbolSkeleton } from "../../lib/lookalike";
 
 export type TokenRow = typeof tokens.$inferSelect;
@@ -49,6 +50,10 @@ const CONFIRMATION_LINGER_MS = 50;
  * started before the commit (another pooled connection) may still return the old row. */
 const OVERLAY_GRACE_MS = 5_000;
 
+/** How long a user's launch list may be served from memory. PGlite is ours alone and every
+ * write here drops the list; a shared PostgreSQL may be written by other processes. */
+const LIST_CACHE_MS = { own: 60_000, shared: 1_000 };
+
 /** Queries for launches and transfers. Launch rows are written by group commit: at a busy
  * moment one statement inserts (or confirms) the launches of many requests.
  *
@@ -57,7 +62,10 @@ const OVERLAY_GRACE_MS = 5_000;
  * one UPDATE confirms a whole batch. If that UPDATE is lost (a crash), the row stays pending in
  * the database and start-up reconciliation confirms it from the ledger. On a shared database
  * (PostgreSQL, which other processes may read) the confirmation is committed before the launch
- * is answered. */
+ * is answered.
+ *
+ * It also keeps each user's launch list (the portfolio's most read query) in memory, and
+ * every write through it drops the lists it touches: callers never invalidate anything. */
 export class TokensRepo {
   private db: Db;
   private insertRows: (rows: TokenRow[]) => Promise<void>;
@@ -71,6 +79,10 @@ export class TokensRepo {
 
   private confirmations: GroupCommit<string, undefined>;
 
+  private lists: BoundedCache<string, TokenRow[]>;
+  /** Counts writes: a list read that overlapped a write must not be kept. */
+  private writes = 0;
+
   constructor(
     database: Pick<Database, "db" | "execute">,
     private options: TokensRepoOptions,
@@ -80,6 +92,16 @@ export class TokensRepo {
     this.confirmations = new GroupCommit((ids) => this.writeConfirmations(ids), {
       lingerMs: options.shared ? 0 : CONFIRMATION_LINGER_MS,
     });
+    this.lists = new BoundedCache({
+      max: 10_000,
+      ttlMs: options.shared ? LIST_CACHE_MS.shared : LIST_CACHE_MS.own,
+    });
+  }
+
+  /** After every write of a user's rows (the cached list holds the rows' state as read). */
+  private changed(userId: string): void {
+    this.lists.delete(userId);
+    this.writes += 1;
   }
 
   private async writeConfirmations(ids: string[]): Promise<undefined[]> {
@@ -93,8 +115,10 @@ export class TokensRepo {
     return ids.map(() => undefined);
   }
 
-  insert(values: typeof tokens.$inferInsert): Promise<TokenRow> {
-    return this.inserts.push(newTokenRow(values));
+  async insert(values: typeof tokens.$inferInsert): Promise<TokenRow> {
+    const row = await this.inserts.push(newTokenRow(values));
+    this.changed(row.userId);
+    return row;
   }
 
   /** Marks a launch confirmed and returns its row as it now stands: seen by every read of this
@@ -102,6 +126,7 @@ export class TokensRepo {
    * behind). */
   async markActive(row: TokenRow): Promise<TokenRow> {
     this.confirmed.set(row.id, new Date());
+    this.changed(row.userId);
     const written = this.confirmations.push(row.id);
     if (this.options.shared) await written;
     else
@@ -126,11 +151,16 @@ export class TokensRepo {
 
   async update(id: string, values: Partial<typeof tokens.$inferInsert>): Promise<TokenRow | null> {
     const [row] = await this.db.update(tokens).set(values).where(eq(tokens.id, id)).returning();
+    if (row) this.changed(row.userId);
     return this.current(row) ?? null;
   }
 
   async deleteById(id: string): Promise<void> {
-    await this.db.delete(tokens).where(eq(tokens.id, id));
+    const deleted = await this.db
+      .delete(tokens)
+      .where(eq(tokens.id, id))
+      .returning({ userId: tokens.userId });
+    for (const { userId } of deleted) this.changed(userId);
   }
 
   async byId(id: string) {
@@ -158,8 +188,18 @@ export class TokensRepo {
     return this.current(row) ?? null;
   }
 
-  /** The user's launches, newest first; failed attempts are not portfolio items. */
+  /** The user's launches, newest first; failed attempts are not portfolio items. The same
+   * array is returned while nothing changed, so callers may key their own caches on it. */
   async ofUser(userId: string): Promise<TokenRow[]> {
+    const hit = this.lists.get(userId);
+    if (hit) return hit;
+    const writesBefore = this.writes;
+    const rows = await this.listOf(userId);
+    if (this.writes === writesBefore) this.lists.set(userId, rows); // else maybe stale already
+    return rows;
+  }
+
+  private async listOf(userId: string): Promise<TokenRow[]> {
     const rows = await this.db
       .select()
       .from(tokens)
@@ -199,6 +239,7 @@ export class TokensRepo {
       ]) {
         try {
           await this.db.update(tokens).set(values).where(eq(tokens.id, row.id));
+          this.lists.clear();
         } catch (err) {
           if (!isUniqueViolation(err)) throw err;
         }

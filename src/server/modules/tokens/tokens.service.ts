@@ -15,9 +15,9 @@ interface Deps {
   repo: TokensRepo;
   accountsRepo: AccountsRepo;
   ledger: Ledger;
-  /** How long a user's token rows may be served from memory. PGlite is ours alone, so its
-   * cache is dropped on every write; a shared PostgreSQL may be written by other processes. */
-  listCacheMs: number;
+  /** How long a launched token's row and its creator are trusted without reading again:
+   * other processes may write a shared PostgreSQL database. */
+  rowCacheMs: number;
 }
 
 interface PresentedList {
@@ -29,9 +29,6 @@ interface PresentedList {
 
 /** Reading tokens: portfolios, public pages, balances. Chain facts come from the ledger. */
 export class TokensService {
-  private listCache: BoundedCache<string, TokenRow[]>;
-  /** Counts invalidations: a read that overlapped a write must not cache what it read. */
-  private writes = 0;
   private presented = new BoundedCache<string, PresentedList>({ max: 10_000 });
   /** Launched tokens by mint. Only active rows are kept: nothing rewrites a launched token's
    * row (updates and deletions concern pending and failed launches), so no write drops them. */
@@ -40,15 +37,8 @@ export class TokensService {
   private creators: BoundedCache<string, { username: string | null; isDemo: boolean } | null>;
 
   constructor(private deps: Deps) {
-    this.listCache = new BoundedCache({ max: 10_000, ttlMs: deps.listCacheMs });
-    this.activeByMint = new BoundedCache({ max: 100_000, ttlMs: deps.listCacheMs });
-    this.creators = new BoundedCache({ max: 10_000, ttlMs: deps.listCacheMs });
-  }
-
-  /** Called by every writer of token rows. */
-  invalidate(userId: string): void {
-    this.listCache.delete(userId);
-    this.writes += 1;
+    this.activeByMint = new BoundedCache({ max: 100_000, ttlMs: deps.rowCacheMs });
+    this.creators = new BoundedCache({ max: 10_000, ttlMs: deps.rowCacheMs });
   }
 
   /** A creator's tokens as UTF-8 JSON, serialized and encoded once per change: the portfolio
@@ -60,7 +50,8 @@ export class TokensService {
   }
 
   private async presentedList(userId: string): Promise<PresentedList> {
-    const rows = await this.rowsOf(userId);
+    // The repo keeps the list, and hands back the same array until a write changes it.
+    const rows = await this.deps.repo.ofUser(userId);
     // Circulating supply is read from the chain; reuse it while neither the rows nor the
     // chain changed (the embedded ledger counts its changes; devnet never reuses).
     const version = this.deps.ledger.stateVersion();
@@ -71,16 +62,6 @@ export class TokensService {
     const entry: PresentedList = { rows, version: version ?? -1, tokens };
     if (version !== null) this.presented.set(userId, entry);
     return entry;
-  }
-
-  private async rowsOf(userId: string): Promise<TokenRow[]> {
-    const hit = this.listCache.get(userId);
-    if (hit) return hit;
-    const writesBefore = this.writes;
-    const rows = await this.deps.repo.ofUser(userId);
-    if (this.writes !== writesBefore) return rows; // maybe stale already: do not keep it
-    this.listCache.set(userId, rows);
-    return rows;
   }
 
   /** Supply on chain minus what the creator's wallet still holds. */

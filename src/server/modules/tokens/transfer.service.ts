@@ -282,8 +282,6 @@ export class TransferService {
       }
     }
     await this.deps.repo.updateTransfer(row.id, { status: "confirmed", signedTransaction: null });
-    // Circulating supply and holders changed.
-    this.deps.tokens.invalidate(token.userId);
     return present(row, token.decimals);
   }
 

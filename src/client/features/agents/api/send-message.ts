@@ -1,4 +1,5 @@
-import type { ChatMessage, ChatResponse, ChatStreamEvent } from "@shared/schemas/agents";
+import type { ChatMessage, ChatRequest, ChatResponse, ChatStreamEvent } from "@shared/schemas/agents";
+import { EventSourceParserStream } from "eventsource-parser/stream";
 import { ApiError } from "@/lib/api";
 
 export interface StreamHandlers {
@@ -10,7 +11,7 @@ export interface StreamHandlers {
  * stored reply. Refusals (403 'You need N SYMBOL tokens…', 429, 404) arrive as ordinary JSON
  * errors before any event and throw ApiError, like every other call. */
 export async function sendMessage(
-  body: { agentId: string; message: string },
+  body: ChatRequest,
   handlers: StreamHandlers,
   signal?: AbortSignal,
 ): Promise<ChatMessage> {
@@ -36,30 +37,29 @@ export async function sendMessage(
     );
   }
 
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let end = buffer.indexOf("\n\n");
-    while (end !== -1) {
-      const event = parseEvent(buffer.slice(0, end));
-      buffer = buffer.slice(end + 2);
-      end = buffer.indexOf("\n\n");
-      if (!event) continue;
-      if (event.event === "meta") handlers.onMeta?.(event.data);
-      else if (event.event === "delta") handlers.onDelta(event.data.text);
-      else if (event.event === "done") return event.data.reply;
-      else if (event.event === "error") throw new ApiError(502, event.data.error);
-    }
-  }
-  throw new ApiError(502, "The agent stopped answering. Please try again.");
+  return readChatStream(res.body, handlers);
 }
 
-function parseEvent(block: string): ChatStreamEvent | null {
-  const name = /^event: (.+)$/m.exec(block)?.[1];
-  const data = /^data: (.+)$/m.exec(block)?.[1];
-  if (!name || !data) return null;
-  return { event: name, data: JSON.parse(data) } as ChatStreamEvent;
+/** Reads the answer's event stream (parsed by eventsource-parser, so chunk boundaries, CRLF
+ * line ends and multi-line data follow the SSE spec) until `done` or `error`. */
+export async function readChatStream(
+  body: ReadableStream<BufferSource>,
+  handlers: StreamHandlers,
+): Promise<ChatMessage> {
+  // A reader loop, not `for await`: Safari cannot iterate a ReadableStream yet.
+  const events = body
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
+  for (;;) {
+    const { value: message, done } = await events.read();
+    if (done) break;
+    if (!message.event || !message.data) continue;
+    const event = { event: message.event, data: JSON.parse(message.data) } as ChatStreamEvent;
+    if (event.event === "meta") handlers.onMeta?.(event.data);
+    else if (event.event === "delta") handlers.onDelta(event.data.text);
+    else if (event.event === "done") return event.data.reply;
+    else if (event.event === "error") throw new ApiError(502, event.data.error);
+  }
+  throw new ApiError(502, "The agent stopped answering. Please try again.");
 }

@@ -1,7 +1,7 @@
 import type { LoginRequest, UserResponse } from "@shared/schemas/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPost } from "@/lib/api";
-import { setSessionUser } from "../hooks/use-session";
+import { setSessionUser } from "@/lib/session";
 
 /** POST /api/auth/email. */
 export function loginWithEmail(body: LoginRequest): Promise<UserResponse> {

@@ -1,7 +1,7 @@
 import type { RegisterRequest, UserResponse } from "@shared/schemas/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPost } from "@/lib/api";
-import { setSessionUser } from "../hooks/use-session";
+import { setSessionUser } from "@/lib/session";
 
 /** POST /api/register: creates the account and its session. */
 export function register(body: RegisterRequest): Promise<UserResponse> {

@@ -113,8 +113,6 @@ export function skippedSteps(state: WizardState): WizardStep[] {
   return state.identitySkipped && state.step > 1 ? [1] : [];
 }
 
-export type WizardDispatch = ReturnType<typeof useCreateWizard>[1];
-
 /** Fills the review form from the AI draft; supply falls back to the spec's default. */
 export function formFromProfile(profile: AiProfile): TokenForm {
   return {

@@ -6,8 +6,8 @@ import { createToken } from "@/features/tokens/api/create-token";
 import { tokensQueryKey } from "@/features/tokens/api/get-user-tokens";
 import { prepareToken } from "@/features/tokens/api/prepare-token";
 import { submitToken } from "@/features/tokens/api/submit-token";
-import { walletsQueryKey } from "@/features/wallet/api/get-wallets";
 import { ApiError } from "@/lib/api";
+import { walletsQueryKey } from "@/lib/query-keys";
 import { base64ToBytes, bytesToBase64, SOLANA_DEVNET_CHAIN, signTransaction } from "@/lib/wallet";
 import type { LaunchWallet } from "./use-create-wizard";
 

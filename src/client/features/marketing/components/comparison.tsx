@@ -1,8 +1,9 @@
 import { Check, Play, Rocket, X } from "lucide-react";
 import { Link } from "wouter";
+import { ExternalLink } from "@/components/layout";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ExternalLink, useSiteInfo } from "@/features/site";
+import { useSiteInfo } from "@/lib/site-info";
 import { useCtaHref } from "../hooks/use-cta-href";
 import { Section } from "./section";
 

@@ -1,7 +1,7 @@
 import { Rocket } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
-import { useSiteInfo } from "@/features/site";
+import { useSiteInfo } from "@/lib/site-info";
 import { useCtaHref } from "../hooks/use-cta-href";
 
 const fmt = new Intl.NumberFormat("en-US");

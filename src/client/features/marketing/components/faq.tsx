@@ -1,8 +1,9 @@
 import { CalendarDays, MessagesSquare } from "lucide-react";
+import { ExternalLink } from "@/components/layout";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
 import { Button } from "@/components/ui/button";
-import { ExternalLink, useSiteInfo } from "@/features/site";
 import { useNetwork } from "@/lib/network";
+import { useSiteInfo } from "@/lib/site-info";
 import { Section } from "./section";
 
 /** The answers; the network is named as the ledger names itself (embedded or devnet). */

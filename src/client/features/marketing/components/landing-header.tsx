@@ -1,7 +1,7 @@
 import { Wallet } from "lucide-react";
 import { Link } from "wouter";
+import { type NavItem, SiteHeader } from "@/components/layout";
 import { Button } from "@/components/ui/button";
-import { type NavItem, SiteHeader } from "@/features/site";
 import { scrollToSection } from "../lib/scroll-to-section";
 
 const NAV: readonly NavItem[] = [

@@ -1,4 +1,4 @@
-import { useSiteInfo } from "@/features/site";
+import { useSiteInfo } from "@/lib/site-info";
 
 const fmt = new Intl.NumberFormat("en-US");
 

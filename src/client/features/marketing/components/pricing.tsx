@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 // The hook file, not the auth barrel: the barrel carries the app shell, which public pages
 // must not download.
-import { useSession } from "@/features/auth/hooks/use-session";
+import { useSession } from "@/lib/session";
 import { useCtaHref } from "../hooks/use-cta-href";
 import { scrollToSection } from "../lib/scroll-to-section";
 import { Section } from "./section";

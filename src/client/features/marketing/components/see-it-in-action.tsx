@@ -1,7 +1,7 @@
 import { Play } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { useSiteInfo } from "@/features/site";
+import { useSiteInfo } from "@/lib/site-info";
 import { Section } from "./section";
 
 // The dialog (Radix + walkthrough) is not needed for the first paint: load it on demand,

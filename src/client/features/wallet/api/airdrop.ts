@@ -2,7 +2,7 @@ import { TEST_AIRDROP_SOL } from "@shared/constants";
 import type { AirdropResult, WalletsResponse } from "@shared/schemas/wallet";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPost } from "@/lib/api";
-import { walletsQueryKey } from "./get-wallets";
+import { walletsQueryKey } from "@/lib/query-keys";
 
 /** POST /api/wallet/airdrop: 2 test SOL to one of the caller's own wallets. */
 export function requestAirdrop(address: string): Promise<AirdropResult> {

@@ -1,8 +1,8 @@
 import type { GenerateWalletResponse } from "@shared/schemas/wallet";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { setSessionUser } from "@/features/auth";
 import { apiPost } from "@/lib/api";
-import { walletsQueryKey } from "./get-wallets";
+import { walletsQueryKey } from "@/lib/query-keys";
+import { setSessionUser } from "@/lib/session";
 
 /** POST /api/wallet/generate: an embedded wallet for the session user; signed out, it also
  * creates a wallet-only account and session. */

@@ -1,8 +1,7 @@
 import type { WalletsResponse } from "@shared/schemas/wallet";
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/lib/api";
-
-export const walletsQueryKey = ["wallets"] as const;
+import { walletsQueryKey } from "@/lib/query-keys";
 
 /** GET /api/wallets: the session user's wallets with their SOL balances. */
 export function getWallets(): Promise<WalletsResponse> {

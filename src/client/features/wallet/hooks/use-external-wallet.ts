@@ -1,11 +1,9 @@
 import type { User } from "@shared/schemas/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { WalletAccount } from "@wallet-standard/base";
-import { setSessionUser } from "@/features/auth";
-import { requestWalletChallenge } from "@/features/auth/api/wallet-challenge";
-import { loginWithWallet } from "@/features/auth/api/wallet-login";
+import { walletsQueryKey } from "@/lib/query-keys";
+import { loginWithWallet, requestWalletChallenge, setSessionUser } from "@/lib/session";
 import { connectWallet, type SolanaWallet, shortAddress, signMessage, toBase58 } from "@/lib/wallet";
-import { walletsQueryKey } from "../api/get-wallets";
 import { linkWallet } from "../api/link-wallet";
 
 export interface ExternalWalletInput {

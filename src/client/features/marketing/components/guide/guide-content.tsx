@@ -1,7 +1,7 @@
 import { Brain, FileCode2, Gift, KeyRound, Terminal, Wrench } from "lucide-react";
 import type { ReactNode } from "react";
+import { ExternalLink } from "@/components/layout";
 import { buttonClass } from "@/components/ui/button";
-import { ExternalLink } from "@/features/site";
 import { CodeBlock } from "./code-block";
 
 export const API_KEY_URL = "https://aistudio.google.com/app/apikey";

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { type NavItem, PageShell } from "@/features/site";
 import { AccountMenu } from "./account-menu";
+import { PageShell } from "./page-shell";
+import type { NavItem } from "./site-header";
 
 const APP_NAV: readonly NavItem[] = [
   { label: "Create", href: "/create" },

@@ -1,7 +1,7 @@
 import type { LogoutResponse } from "@shared/schemas/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiPost } from "@/lib/api";
-import { setSessionUser } from "../hooks/use-session";
+import { setSessionUser } from "./use-session";
 
 /** POST /api/auth/logout: kills the server session. */
 export function logout(): Promise<LogoutResponse> {

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 // The hook file, not the auth barrel: the barrel carries the app shell, which public pages
 // must not download.
-import { useSession } from "@/features/auth/hooks/use-session";
+import { useSession } from "@/lib/session";
 import { Brand } from "./brand";
 
 export type NavItem = { label: string; href: string } | { label: string; onSelect: () => void };

@@ -1,7 +1,7 @@
 import type { User } from "@shared/schemas/auth";
-import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect } from "react";
-import { sessionQueryKey, sessionQueryOptions } from "../api/get-me";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { sessionQueryKey, sessionQueryOptions } from "./get-me";
 
 // Spec section 3: the browser keeps the (non-secret) user object under `user`.
 // The HttpOnly cookie stays the credential; this copy is never trusted for access.
@@ -36,10 +36,4 @@ export function useSession(): Session {
     if (query.isSuccess) writeStoredUser(user);
   }, [query.isSuccess, user]);
   return { user, isLoading: query.isPending };
-}
-
-/** Re-read the session (after linking a wallet, say) so every screen sees the new user. */
-export function useRefreshSession(): () => Promise<void> {
-  const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: sessionQueryKey }), [queryClient]);
 }

@@ -2,9 +2,8 @@ import { LogOut } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
+import { useLogout, useSession } from "@/lib/session";
 import { shortAddress } from "@/lib/wallet/format";
-import { useLogout } from "../api/logout";
-import { useSession } from "../hooks/use-session";
 
 /** Who is signed in, and the way out. Wallet-only accounts are named by their address. */
 export function AccountMenu() {

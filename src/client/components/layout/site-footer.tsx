@@ -1,6 +1,6 @@
 import { Link } from "wouter";
 import { useNetwork } from "@/lib/network";
-import { useSiteInfo } from "../api/get-site";
+import { useSiteInfo } from "@/lib/site-info";
 import { BRAND_NAME, BrandMark } from "./brand";
 import { ExternalLink } from "./external-link";
 

@@ -1,0 +1,9 @@
+// The site chrome (header, footer, app shell, account menu): pages and features import it
+// from "@/components/layout".
+export { AppShell } from "./app-shell";
+export { BackHomeLink } from "./back-home-link";
+export { ExternalLink } from "./external-link";
+export { LegalPage, type LegalSection } from "./legal-page";
+export { PageShell, SkipLink } from "./page-shell";
+export { SiteFooter } from "./site-footer";
+export { type NavItem, SiteHeader } from "./site-header";

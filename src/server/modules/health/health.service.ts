@@ -1,0 +1,45 @@
+import type { Database } from "../../db/client";
+import type { Ledger } from "../../ledger/ledger";
+
+interface Deps {
+  database: Database;
+  ledger: Ledger;
+}
+
+/** Is each part up, and which kind is it. The embedded ledger also says how its journal and
+ * checkpoints fare, with the last disk error while it retries (it recovers by itself, and so
+ * does this answer). */
+export class HealthService {
+  constructor(private deps: Deps) {}
+
+  async check() {
+    const { database, ledger } = this.deps;
+    const [db, chain] = await Promise.all([
+      database.ping().then(
+        () => ({ ok: true }),
+        (err: Error) => ({ ok: false, detail: err.message }),
+      ),
+      ledger.health().then(
+        (h) => ({ ...h, slot: h.slot.toString() }),
+        (err: Error) => ({ ok: false, detail: err.message, checkpoint: undefined }),
+      ),
+    ]);
+    const ok = db.ok && chain.ok;
+    // Failing checkpoints do not stop writes (the journal keeps everything), so they make the
+    // status "degraded" without a 503; a part that cannot serve makes it 503.
+    const degraded = !ok || chain.checkpoint?.ok === false;
+    return {
+      ok,
+      body: {
+        status: degraded ? ("degraded" as const) : ("ok" as const),
+        database: { kind: database.kind, ...db },
+        ledger: {
+          kind: ledger.info.kind,
+          cluster: ledger.info.cluster,
+          label: ledger.info.clusterLabel,
+          ...chain,
+        },
+      },
+    };
+  }
+}
