@@ -1,4 +1,5 @@
 import http from "node:http";
+import { mulberry32 } from "../src/shared/random";
 import { Client } from "../tests/support/http";
 import { makeCreators } from "./api-launch";
 import { fmt, percentile, verdict } from "./stats";
@@ -135,18 +136,6 @@ function connection(baseUrl: string) {
     });
 }
 
-/** A seeded PRNG (mulberry32) so two runs draw the same sequence of operations. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface MixedResult {
   requestsPerSecond: number;
   p50: number;
@@ -172,7 +161,8 @@ export async function runMixed(
   const start = performance.now();
   await Promise.all(
     world.people.map(async (me, w) => {
-      const random = prng(1000 + w);
+      // Seeded: two runs draw the same sequence of operations.
+      const random = mulberry32(1000 + w);
       const send = connection(url);
       const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)] as T;
       while (performance.now() < deadline) {

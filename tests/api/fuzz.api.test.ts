@@ -1,3 +1,4 @@
+import { mulberry32 } from "@shared/random";
 import { ERROR_CODES } from "@shared/schemas/api-error";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -21,18 +22,6 @@ import { startTestApp, type TestApp } from "../support/test-app";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const CONCURRENCY = 4;
-
-/** mulberry32: small, seedable, good enough to pick cases. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 interface JsonSchema {
@@ -448,7 +437,7 @@ describe(`fuzzing every route (FUZZ_SEED=${SEED})`, () => {
   }, async () => {
     const routes = appRoutes(t);
     expect(routes.length).toBeGreaterThan(30);
-    const rand = prng(SEED);
+    const rand = mulberry32(SEED);
     const cases: Case[] = [];
     for (const actor of ["anonymous", "signed-in"] as const)
       for (const route of routes) if (!route.websocket) cases.push(...casesFor(route, actor, rand));

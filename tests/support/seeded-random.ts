@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { onTestFailed } from "vitest";
+import { mulberry32 } from "../../src/shared/random";
 
 // Randomness in a test that can be replayed: the seed is TEST_SEED when set, else random,
 // and a failing test prints it (`TEST_SEED=123 npx vitest run ...` reruns the same draw).
@@ -19,14 +20,6 @@ export function seededRandom(): SeededRandom {
   onTestFailed(() => {
     process.stderr.write(`\nThis test drew random values: rerun it with TEST_SEED=${seed}\n`);
   });
-  // mulberry32: small, fast, good enough to vary test input.
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
+  const next = mulberry32(seed);
   return { seed, next, int: (max) => Math.floor(next() * max) };
 }

@@ -1,5 +1,6 @@
 import type { Profession } from "@shared/constants";
 import { LIMITS } from "@shared/constants";
+import { mulberry32 } from "@shared/random";
 import type { AiProfile, IdentityCandidate } from "@shared/schemas/ai";
 import type { DraftContext, IdentityRequest } from "../engine";
 import { dropBannedSentences, findBannedPhrase, scrubBanned } from "../wording";
@@ -7,7 +8,7 @@ import { nameCandidates } from "./names";
 import { extractParts, type Parts } from "./parts";
 import { PROFESSION_PROFILES, STYLE_PROFILES, type StyleProfile } from "./profiles";
 import { pickFreeSymbol, symbolCandidates } from "./symbol";
-import { capitalize, clip, hash, pick, seededRandom, tokenize } from "./text";
+import { capitalize, clip, hash, pick, tokenize } from "./text";
 
 export const OFFLINE_LABEL = "drafted offline";
 /** How many drafts one request offers to pick from. */
@@ -33,7 +34,7 @@ export async function draftIdentityOffline(
 ): Promise<AiProfile> {
   const { userInput, profession, style, attempt } = request;
   const seed = hash(`${userInput}\u0000${profession}\u0000${style}\u0000${attempt}`);
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   const professionProfile = PROFESSION_PROFILES[profession];
   const styleProfile = STYLE_PROFILES[style];
   const noun = PROFESSION_NOUN[profession];

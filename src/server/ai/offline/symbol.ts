@@ -1,4 +1,4 @@
-import { seededRandom } from "./text";
+import { mulberry32 } from "@shared/random";
 
 // Symbols people would confuse with real assets; never proposed.
 const RESERVED = new Set(["SOL", "USD", "USDC", "USDT", "BTC", "ETH", "WSOL", "BONK", "JUP"]);
@@ -30,7 +30,7 @@ export function symbolCandidates(words: string[], seed: number): string[] {
   for (const suffix of ["X", "Z", "Q", "HQ", "DAO"])
     add(first.slice(0, 6 - suffix.length).slice(0, 4) + suffix);
 
-  const random = seededRandom(seed);
+  const random = mulberry32(seed);
   const base = first.slice(0, 3).padEnd(3, "X");
   for (let i = 0; i < 20; i++) add(base + randomLetters(random, 1 + (i % 3)));
   for (let i = 0; i < 20; i++) add(randomLetters(random, 4 + (i % 3)));
@@ -53,7 +53,7 @@ export async function pickFreeSymbol(
     if (!(await isTaken(candidate))) return candidate;
   }
   // 40+ candidates all taken: keep drawing random six-letter symbols (26^6 of them).
-  const random = seededRandom(fallbackSeed ^ Date.now());
+  const random = mulberry32(fallbackSeed ^ Date.now());
   for (;;) {
     const s = randomLetters(random, 6);
     if (!RESERVED.has(s) && !(await isTaken(s))) return s;
