@@ -32,7 +32,7 @@ export default defineConfig({
           include: ["src/**/*.api.test.ts", "tests/api/**/*.test.ts"],
           environment: "node",
           setupFiles,
-          // One migrated template database per run; each app copies it (decision 004).
+          // One migrated template database per run; each app copies it (decision 008).
           globalSetup: ["tests/setup/api-database.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,6 +1,6 @@
 // What binding response schemas costs: a few hot read routes under autocannon, with the
 // server's CPU time per request. `node --import tsx bench/response-schemas.ts`
-// (BENCH_SECONDS, default 5). See docs/decisions/004-response-schemas.md.
+// (BENCH_SECONDS, default 5). See docs/decisions/007-response-schemas.md.
 import { HoldingsResponseSchema } from "@shared/schemas/portfolio";
 import { TokenDetailsSchema, TokenListSchema } from "@shared/schemas/token";
 import autocannon from "autocannon";

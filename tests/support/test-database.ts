@@ -9,7 +9,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../../src/server/db/client";
 
-// One migrated database per test run, copied for every test app (decision 004): creating a
+// One migrated database per test run, copied for every test app (decision 008): creating a
 // database from nothing (PGlite's initdb: 2-5 s of WASM work) per test file made set-up
 // hooks time out on a busy machine.
 

@@ -6,7 +6,7 @@ import { createSerializerCompiler, type serializerCompiler } from "fastify-type-
  * keys dropped: a field never leaks by accident). With `strict` (development and tests) an
  * answer carrying a field its schema does not declare is a 500 instead of a quiet drop, so a
  * schema that falls behind its service shows in the tests rather than as a missing field in
- * the client. See docs/decisions/004-response-schemas.md. */
+ * the client. See docs/decisions/007-response-schemas.md. */
 export function responseSerializerCompiler({ strict }: { strict: boolean }): typeof serializerCompiler {
   const compile = createSerializerCompiler();
   return (route) => {
