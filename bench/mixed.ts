@@ -115,11 +115,13 @@ export async function buildWorld(url: string, connections: number): Promise<Mixe
   return { people, mints: tokens.map((t) => t.mint), logins };
 }
 
-/** One kept-alive connection per worker; resolves with the status once the body is read. */
+/** One kept-alive connection per worker; `send` resolves with the status once the body is
+ * read. `close` ends the connection: the server caps connections per address, so a phase's
+ * idle sockets must not outlive it. */
 function connection(baseUrl: string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const { hostname, port } = new URL(baseUrl);
-  return (method: string, path: string, cookie: string, body?: unknown) =>
+  const send = (method: string, path: string, cookie: string, body?: unknown) =>
     new Promise<number>((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const headers: Record<string, string | number> = { cookie, origin: baseUrl };
@@ -134,6 +136,7 @@ function connection(baseUrl: string) {
       req.on("error", reject);
       req.end(payload);
     });
+  return { send, close: () => agent.destroy() };
 }
 
 export interface MixedResult {
@@ -163,7 +166,7 @@ export async function runMixed(
     world.people.map(async (me, w) => {
       // Seeded: two runs draw the same sequence of operations.
       const random = mulberry32(1000 + w);
-      const send = connection(url);
+      const { send, close } = connection(url);
       const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)] as T;
       while (performance.now() < deadline) {
         let r = random() * total;
@@ -182,6 +185,7 @@ export async function runMixed(
         latencies.set(op, list);
         if (status >= 400) errors.set(op, (errors.get(op) ?? 0) + 1);
       }
+      close();
     }),
   );
   const elapsed = (performance.now() - start) / 1000;
@@ -205,7 +209,7 @@ export async function runMixed(
 
 function perform(
   op: Op,
-  send: ReturnType<typeof connection>,
+  send: ReturnType<typeof connection>["send"],
   me: Person,
   world: MixedWorld,
   pick: <T>(list: T[]) => T,
@@ -266,12 +270,13 @@ export async function runHealthFloor(url: string, connections: number, seconds: 
   const start = performance.now();
   await Promise.all(
     Array.from({ length: connections }, async () => {
-      const send = connection(url);
+      const { send, close } = connection(url);
       while (performance.now() < deadline) {
         const t0 = performance.now();
         await send("GET", "/api/health", "");
         latencies.push(performance.now() - t0);
       }
+      close();
     }),
   );
   return { requestsPerSecond: latencies.length / ((performance.now() - start) / 1000) };
