@@ -28,7 +28,7 @@ export async function creatorWithTokens(url: string, count: number) {
   if (!creator) throw new Error("no creator");
   const post = leanPoster(url, creator.c.cookie);
   for (let i = 0; i < count; i++) {
-    const sym = symbol();
+    const sym = uniqueSymbol();
     const status = await post("/api/tokens/create", {
       name: `Portfolio ${sym}`,
       symbol: sym,
@@ -45,7 +45,8 @@ let seq = 0;
 /** Letters only, and no V (VV reads as W): look-alike symbols are refused, so each must
  * stand apart from every other. */
 const SYMBOL_LETTERS = "ABCDEFGHIJKLMNOPQRSTUWXYZ";
-function symbol(): string {
+/** A symbol no other launch of this process has used, nor looks like. */
+export function uniqueSymbol(): string {
   let n = ++seq;
   let out = "";
   for (let i = 0; i < 6; i++, n = Math.floor(n / SYMBOL_LETTERS.length))
@@ -72,7 +73,7 @@ export async function benchApiLaunches(
       const post = leanPoster(url, cr.c.cookie);
       while (performance.now() < deadline) {
         const t0 = performance.now();
-        const sym = symbol();
+        const sym = uniqueSymbol();
         const status = await post("/api/tokens/create", {
           name: `Bench ${sym}`,
           symbol: sym,

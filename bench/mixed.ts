@@ -1,7 +1,7 @@
 import http from "node:http";
 import { mulberry32 } from "../src/shared/random";
 import { Client } from "../tests/support/http";
-import { makeCreators } from "./api-launch";
+import { makeCreators, uniqueSymbol } from "./api-launch";
 import { fmt, percentile, verdict } from "./stats";
 
 // The hardening audit's mixed workload: 50 connections, each a signed-in person doing what
@@ -60,9 +60,10 @@ export async function buildWorld(url: string, connections: number): Promise<Mixe
   const creators = made.slice(0, Math.max(1, Math.floor(connections / 5)));
   const tokens: { mint: string; agentId: string; creator: (typeof made)[number] }[] = [];
   for (const [i, cr] of creators.entries()) {
+    const sym = uniqueSymbol();
     const launch = await cr.c.post<{ mintAddress: string }>("/api/tokens/create", {
-      name: `Mixed Bench ${i}`,
-      symbol: `MX${i.toString(36).toUpperCase()}${Date.now().toString(36).slice(-3).toUpperCase()}`,
+      name: `Mixed ${sym}`,
+      symbol: sym,
       description: "A token for the mixed benchmark",
       totalSupply: "1000000000",
       userId: cr.userId,
@@ -146,8 +147,6 @@ export interface MixedResult {
   errors: number;
   byOp: Map<Op, { count: number; p50: number; p99: number; errors: number }>;
 }
-
-let launchSeq = 0;
 
 /** Runs the mix for `seconds` on one worker per person. `withLogins` false drops logins. */
 export async function runMixed(
@@ -250,16 +249,18 @@ function perform(
         amount: "1",
       });
     }
-    case "launch":
-      launchSeq++;
+    case "launch": {
+      // Names and symbols must stand apart: look-alikes of live tokens are refused.
+      const sym = uniqueSymbol();
       return send("POST", "/api/tokens/create", me.cookie, {
-        name: "Mixed Launch",
-        symbol: `ML${launchSeq.toString(36).toUpperCase().padStart(4, "0")}`.slice(0, 10),
+        name: `Launch ${sym}`,
+        symbol: sym,
         description: "",
         totalSupply: "1000000",
         userId: me.userId,
         creatorWallet: me.wallet,
       });
+    }
   }
 }
 
