@@ -42,9 +42,9 @@ export async function creatorWithTokens(url: string, count: number) {
 }
 
 let seq = 0;
-/** Letters only, and no V (VV reads as W): look-alike symbols are refused, so each must
- * stand apart from every other. */
-const SYMBOL_LETTERS = "ABCDEFGHIJKLMNOPQRSTUWXYZ";
+/** Letters that stay apart in symbols and in names built from them (look-alikes are refused):
+ * no V (VV reads as W), no I or L (alike in a name), no R (RN reads as M). */
+const SYMBOL_LETTERS = "ABCDEFGHJKMNOPQSTUWXYZ";
 /** A symbol no other launch of this process has used, nor looks like. */
 export function uniqueSymbol(): string {
   let n = ++seq;
