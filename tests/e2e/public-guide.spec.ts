@@ -21,10 +21,16 @@ afterAll(async () => {
 const COPY_CONFIRM_MS = 2000; // "shows 'Copied!' for 2 seconds", "a check for 2 seconds"
 const TOAST_DURATION_MS = 5000; // "default display 5000 ms"
 
-/** Stops the page's fake clock (installed before navigation) where it is: from here on its
- * timers fire only when the test moves the clock with runFor, never by wall time. */
+/** The page's fake clock starts here (installClock, before navigation) and runs with wall
+ * time until pauseClock stops it at a fixed point an hour on: always ahead of the clock, however
+ * slow the machine (pausing "just ahead of now" raced the running clock). */
+const CLOCK_START = Date.parse("2026-01-01T00:00:00Z");
+async function installClock(page: Page): Promise<void> {
+  await page.clock.install({ time: CLOCK_START });
+}
+/** From here on the page's timers fire only when the test moves the clock with runFor. */
 async function pauseClock(page: Page): Promise<void> {
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
+  await page.clock.pauseAt(CLOCK_START + 3_600_000);
 }
 
 const TAB_CONTENT: Record<string, string[]> = {
@@ -106,7 +112,7 @@ describe("/gemini-cli-guide", () => {
       permissions: ["clipboard-read", "clipboard-write"],
     });
     const { page, assertClean } = await openPage(context);
-    await page.clock.install();
+    await installClock(page);
     await page.goto("/gemini-cli-guide");
     await page.getByRole("tab", { name: "Installation" }).click();
     const button = page.getByRole("button", { name: "Copy command: npm install -g @google/gemini-cli" });
@@ -136,7 +142,7 @@ describe("/gemini-cli-guide", () => {
       permissions: ["clipboard-read", "clipboard-write"],
     });
     const { page, assertClean } = await openPage(context);
-    await page.clock.install();
+    await installClock(page);
     await page.goto("/gemini-cli-guide");
     const cta = page.getByRole("button", { name: "Copy Install Command" });
     await cta.waitFor();
@@ -188,7 +194,7 @@ describe("/gemini-cli-guide", () => {
       permissions: ["clipboard-read", "clipboard-write"],
     });
     const { page, assertClean } = await openPage(context);
-    await page.clock.install();
+    await installClock(page);
     await page.goto("/gemini-cli-guide");
     await page.getByRole("tab", { name: "Installation" }).click();
     await page.getByRole("button", { name: "Copy command: node -v" }).waitFor();
