@@ -140,7 +140,8 @@ describe("file descriptors exhausted during a checkpoint", () => {
         const res = await airdrop(port, wallet);
         return typeof (res.body as { result?: unknown }).result === "string" ? res : null;
       },
-      10_000,
+      // Seconds, with room for a busy machine: the back-off tops out at 5 s.
+      20_000,
     );
     expect(again.status).toBe(200);
     const healthy = await until(
@@ -149,7 +150,7 @@ describe("file descriptors exhausted during a checkpoint", () => {
         const h = await request(port, "GET", "/api/health");
         return h.status === 200 && (h.body as Health).ledger.checkpoint?.ok === true ? h : null;
       },
-      15_000,
+      30_000,
     );
     expect(healthy.body).toMatchObject({ status: "ok", ledger: { ok: true, journal: { ok: true } } });
     // Said in health and at error level while it lasted.
