@@ -2,6 +2,7 @@ import type { HoldingsResponse } from "@shared/schemas/portfolio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../../../../tests/support/http";
 import { testWallet } from "../../../../tests/support/keys";
+import { signUpWithWallet } from "../../../../tests/support/people";
 import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
 
 let t: TestApp;
@@ -12,15 +13,9 @@ afterAll(async () => t?.close());
 
 /** A signed-up user with a funded embedded wallet. */
 async function member(username: string) {
-  const c = new Client(t.url);
-  const reg = await c.post<{ user: { id: string } }>("/api/register", {
-    username,
-    email: `${username}@example.com`,
-    password: "secret1",
-  });
-  const gen = await c.post<{ wallet: { publicKey: string } }>("/api/wallet/generate");
-  await c.post("/api/wallet/airdrop", { address: gen.body.wallet.publicKey, amount: 2 });
-  return { c, userId: reg.body.user.id, wallet: gen.body.wallet.publicKey };
+  const who = await signUpWithWallet(t.url, username);
+  await who.c.post("/api/wallet/airdrop", { address: who.wallet, amount: 2 });
+  return who;
 }
 
 async function launch(who: Awaited<ReturnType<typeof member>>, symbol: string, totalSupply: string) {

@@ -2,8 +2,8 @@ import type { ApiError } from "@shared/schemas/api-error";
 import type { Token } from "@shared/schemas/token";
 import { getTransactionDecoder, getTransactionEncoder, type SignatureBytes } from "@solana/kit";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { Client } from "../../../../tests/support/http";
 import { testWallet } from "../../../../tests/support/keys";
+import { signInWithWallet, signUpWithWallet } from "../../../../tests/support/people";
 import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
 
 // Copycats (F-3) and squatters (F-2): a look-alike of a live token's name or symbol is
@@ -29,20 +29,14 @@ const fresh = () => {
 };
 
 async function embeddedCreator(username: string) {
-  const c = new Client(t.url);
-  const reg = await c.post<{ user: { id: string } }>("/api/register", {
-    username,
-    email: `${username}@example.com`,
-    password: "secret1",
-  });
-  const gen = await c.post<{ wallet: { publicKey: string } }>("/api/wallet/generate");
-  await t.deps.ledger.airdrop(gen.body.wallet.publicKey, 20_000_000_000n);
+  const { c, userId, wallet } = await signUpWithWallet(t.url, username);
+  await t.deps.ledger.airdrop(wallet, 20_000_000_000n);
   const launch = (over: Record<string, string>) =>
     c.post<Created & ApiError>("/api/tokens/create", {
       description: "",
       totalSupply: "1000",
-      userId: reg.body.user.id,
-      creatorWallet: gen.body.wallet.publicKey,
+      userId,
+      creatorWallet: wallet,
       ...fresh(),
       ...over,
     });
@@ -51,21 +45,13 @@ async function embeddedCreator(username: string) {
 
 async function externalCreator() {
   const w = await testWallet();
-  const c = new Client(t.url);
-  const { message } = (
-    await c.post<{ message: string }>("/api/auth/wallet/challenge", { walletAddress: w.address })
-  ).body;
-  const login = await c.post<{ user: { id: string } }>("/api/auth/wallet", {
-    walletAddress: w.address,
-    message,
-    signature: w.signMessage(message),
-  });
+  const { c, userId } = await signInWithWallet(t.url, w);
   await t.deps.ledger.airdrop(w.address, 2_000_000_000n);
   const prepare = (over: Record<string, string>) =>
     c.post<Prepared & ApiError>("/api/tokens/prepare", {
       description: "",
       totalSupply: "1000",
-      userId: login.body.user.id,
+      userId,
       creatorWallet: w.address,
       ...fresh(),
       ...over,

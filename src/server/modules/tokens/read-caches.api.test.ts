@@ -2,7 +2,7 @@ import type { Agent, ManagedAgent } from "@shared/schemas/agents";
 import type { TokenBalance } from "@shared/schemas/token";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { freezeDate } from "../../../../tests/support/frozen-date";
-import { Client } from "../../../../tests/support/http";
+import { signUpWithWallet } from "../../../../tests/support/people";
 import { watchQueries } from "../../../../tests/support/queries";
 import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
 
@@ -21,15 +21,9 @@ afterAll(async () => {
 });
 
 async function member(username: string) {
-  const c = new Client(t.url);
-  const reg = await c.post<{ user: { id: string } }>("/api/register", {
-    username,
-    email: `${username}@example.com`,
-    password: "secret1",
-  });
-  const gen = await c.post<{ wallet: { publicKey: string } }>("/api/wallet/generate");
-  await c.post("/api/wallet/airdrop", { address: gen.body.wallet.publicKey, amount: 2 });
-  return { c, userId: reg.body.user.id, wallet: gen.body.wallet.publicKey };
+  const who = await signUpWithWallet(t.url, username);
+  await who.c.post("/api/wallet/airdrop", { address: who.wallet, amount: 2 });
+  return who;
 }
 
 async function launch(who: Awaited<ReturnType<typeof member>>, symbol: string) {

@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../../../../tests/support/http";
 import { testWallet } from "../../../../tests/support/keys";
+import { signInWithWallet } from "../../../../tests/support/people";
 import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
 import { transfers } from "../../db/schema/index";
 import { tokenAmountOf } from "../../ledger/layouts";
@@ -42,15 +43,7 @@ function signAsWallet(base64: string, wallet: Wallet, tamper?: (message: Uint8Ar
 /** Signed in with an external wallet (challenge signed), funded, with a token launched from it. */
 async function externalCreator(symbol: string) {
   const w = await testWallet();
-  const c = new Client(t.url);
-  const { message } = (
-    await c.post<{ message: string }>("/api/auth/wallet/challenge", { walletAddress: w.address })
-  ).body;
-  const login = await c.post<{ user: { id: string } }>("/api/auth/wallet", {
-    walletAddress: w.address,
-    message,
-    signature: w.signMessage(message),
-  });
+  const { c, userId } = await signInWithWallet(t.url, w);
   await t.deps.ledger.airdrop(w.address, 2_000_000_000n);
   const prepared = await c.post<{ tokenId: string; mintAddress: string; transaction: string }>(
     "/api/tokens/prepare",
@@ -58,7 +51,7 @@ async function externalCreator(symbol: string) {
       name: `Phantom Poet ${symbol}`,
       symbol,
       totalSupply: "10000000",
-      userId: login.body.user.id,
+      userId,
       creatorWallet: w.address,
     },
   );
