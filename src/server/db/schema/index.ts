@@ -1,4 +1,6 @@
 // One file per area; drizzle-kit reads this index.
 export * from "./accounts";
 export * from "./agents";
+export * from "./indexer";
+export * from "./market";
 export * from "./tokens";

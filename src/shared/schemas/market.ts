@@ -1,0 +1,248 @@
+import { z } from "zod";
+import { MARKET } from "../market/curve";
+import { text } from "./text";
+
+// The market's API contract (docs/api.md). Amounts are decimal strings of BASE UNITS
+// (lamports, token base units): the browser formats them, never parses floats.
+
+const baseUnits = (message = "Must be a positive whole number of base units") =>
+  text()
+    .trim()
+    .regex(/^\d{1,20}$/, message)
+    .refine((v) => BigInt(v) > 0n, message);
+const limitUnits = (message: string) =>
+  text()
+    .trim()
+    .regex(/^\d{1,20}$/, message);
+const idempotencyKey = text().min(1, "idempotencyKey is required").max(100);
+
+/** GET /api/market/:mint */
+export const MarketStateSchema = z.object({
+  mint: z.string(),
+  status: z.enum(["open", "completed", "none"]),
+  /** The curve's vault (operated by the platform), null when there is no market. */
+  vault: z.string().nullable(),
+  virtualSolReserves: z.string(),
+  virtualTokenReserves: z.string(),
+  realSolReserves: z.string(),
+  realTokenReserves: z.string(),
+  /** Tokens the curve started with. */
+  initialRealTokenReserves: z.string(),
+  /** The fee in force now, basis points (above 250 only in the launch window). */
+  feeBps: z.number(),
+  /** Lamports per whole token at the margin. */
+  priceLamports: z.string(),
+  /** Lamports per whole token when the market opened. */
+  startPriceLamports: z.string(),
+  marketCapLamports: z.string(),
+  /** Share of the curve's tokens sold, 0 to 1. */
+  progress: z.number(),
+  curveShareBps: z.number(),
+  decimals: z.number(),
+  supply: z.string(),
+  openedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  launchWindowEndsAt: z.string().nullable(),
+  /** The creator's disclosed buy at launch, base units. */
+  creatorBuyTokens: z.string(),
+  feesCreatorLamports: z.string(),
+  feesPlatformLamports: z.string(),
+  /** Who bought in the launch window: the sniper check, in the open. */
+  launchWindow: z.object({
+    tokensBought: z.string(),
+    /** tokensBought / supply, 0 to 1. */
+    shareOfSupply: z.number(),
+    buyers: z.array(
+      z.object({
+        trader: z.string(),
+        tokens: z.string(),
+        isCreator: z.boolean(),
+        /** First funded (SOL) by the creator's wallet: an insider in all but name. */
+        creatorFunded: z.boolean(),
+      }),
+    ),
+  }),
+});
+export type MarketState = z.infer<typeof MarketStateSchema>;
+
+/** GET /api/market/:mint/quote: exactly one amount, by side. */
+export const QuoteQuerySchema = z
+  .object({
+    side: z.enum(["buy", "sell"], { message: "side must be buy or sell" }),
+    solIn: baseUnits().optional(),
+    tokensOut: baseUnits().optional(),
+    tokensIn: baseUnits().optional(),
+  })
+  .superRefine((q, ctx) => {
+    const given = [q.solIn, q.tokensOut, q.tokensIn].filter((v) => v !== undefined).length;
+    const fits =
+      q.side === "buy" ? q.tokensIn === undefined : q.solIn === undefined && q.tokensOut === undefined;
+    if (given !== 1 || !fits)
+      ctx.addIssue({
+        code: "custom",
+        message: "Ask for a buy with solIn or tokensOut, or a sell with tokensIn",
+        path: ["side"],
+      });
+  });
+export type QuoteQuery = z.infer<typeof QuoteQuerySchema>;
+
+export const QuoteSchema = z.object({
+  side: z.enum(["buy", "sell"]),
+  /** Buy: everything the buyer pays, fee included. */
+  solIn: z.string().optional(),
+  /** Sell: what the seller receives, fee taken. */
+  solOut: z.string().optional(),
+  tokensOut: z.string().optional(),
+  tokensIn: z.string().optional(),
+  fee: z.string(),
+  feeBps: z.number(),
+  priceImpactBps: z.number(),
+  /** Spot price after this trade, lamports per whole token. */
+  priceAfterLamports: z.string(),
+  expiresAt: z.string(),
+});
+export type Quote = z.infer<typeof QuoteSchema>;
+
+/** POST /api/market/:mint/buy (and .../buy/prepare): by SOL in, or by tokens out. */
+export const BuyRequestSchema = z.union([
+  z.object({
+    solIn: baseUnits("Enter how much SOL to spend"),
+    minTokensOut: limitUnits("minTokensOut must be a whole number of base units"),
+    idempotencyKey,
+  }),
+  z.object({
+    tokensOut: baseUnits("Enter how many tokens to buy"),
+    maxSolIn: limitUnits("maxSolIn must be a whole number of base units"),
+    idempotencyKey,
+  }),
+]);
+export type BuyRequest = z.infer<typeof BuyRequestSchema>;
+
+/** POST /api/market/:mint/sell (and .../sell/prepare) */
+export const SellRequestSchema = z.object({
+  tokensIn: baseUnits("Enter how many tokens to sell"),
+  minSolOut: limitUnits("minSolOut must be a whole number of base units"),
+  idempotencyKey,
+});
+export type SellRequest = z.infer<typeof SellRequestSchema>;
+
+export const TradeResultSchema = z.object({
+  tradeId: z.string(),
+  signature: z.string(),
+  side: z.enum(["buy", "sell"]),
+  solIn: z.string().optional(),
+  solOut: z.string().optional(),
+  tokensOut: z.string().optional(),
+  tokensIn: z.string().optional(),
+  fee: z.string(),
+});
+export type TradeResult = z.infer<typeof TradeResultSchema>;
+
+/** .../buy/prepare and .../sell/prepare: the trade for an external wallet to sign (the vault
+ * signs after the wallet, at submit). */
+export const PreparedTradeSchema = TradeResultSchema.omit({ signature: true }).extend({
+  /** base64 wire transaction, unsigned: the wallet adds its signature. */
+  transaction: z.string(),
+  expiresAt: z.string(),
+});
+export type PreparedTrade = z.infer<typeof PreparedTradeSchema>;
+
+/** POST /api/market/:mint/submit */
+export const SubmitTradeSchema = z.object({
+  tradeId: text().min(1, "tradeId is required").max(64),
+  transaction: text().min(1, "Sign the transaction with your wallet").max(4000),
+});
+
+const curveShare = z
+  .number({ message: "Choose the share of supply for the curve" })
+  .int()
+  .min(MARKET.minCurveShareBps, `At least ${MARKET.minCurveShareBps / 100}% of the supply goes on the curve`)
+  .max(MARKET.maxCurveShareBps, "At most the whole supply goes on the curve");
+
+/** `market` on POST /api/tokens/create and .../prepare. */
+export const LaunchMarketSchema = z.object({
+  curveShareBps: curveShare.default(MARKET.defaultCurveShareBps),
+  /** The creator's own buy right after the market opens (capped, disclosed). */
+  creatorBuyLamports: limitUnits("creatorBuyLamports must be a whole number of lamports").optional(),
+});
+export type LaunchMarket = z.infer<typeof LaunchMarketSchema>;
+
+/** POST /api/market/:mint/open: the creator deposits this share of the supply from their wallet. */
+export const OpenMarketSchema = z.object({
+  curveShareBps: curveShare,
+  idempotencyKey: idempotencyKey.optional(),
+});
+export type OpenMarketRequest = z.infer<typeof OpenMarketSchema>;
+
+export const TradeSchema = z.object({
+  signature: z.string(),
+  side: z.enum(["buy", "sell"]),
+  trader: z.string(),
+  /** SOL that entered or left the curve, fee excluded. */
+  solAmount: z.string(),
+  fee: z.string(),
+  tokens: z.string(),
+  /** Spot price after the trade, lamports per whole token. */
+  priceLamports: z.string(),
+  at: z.string(),
+});
+export const TradesPageSchema = z.object({ trades: z.array(TradeSchema), nextCursor: z.string().nullable() });
+export type TradesPage = z.infer<typeof TradesPageSchema>;
+
+export const CANDLE_INTERVALS = ["1m", "5m", "15m", "1h", "4h", "1d"] as const;
+export const CandlesQuerySchema = z.object({
+  interval: z
+    .enum(CANDLE_INTERVALS, { message: "interval must be one of 1m, 5m, 15m, 1h, 4h, 1d" })
+    .default("5m"),
+});
+export const CandlesSchema = z.object({
+  interval: z.enum(CANDLE_INTERVALS),
+  candles: z.array(
+    z.object({
+      /** Unix seconds of the candle's start. */
+      t: z.number(),
+      open: z.string(),
+      high: z.string(),
+      low: z.string(),
+      close: z.string(),
+      volumeLamports: z.string(),
+    }),
+  ),
+});
+export type Candles = z.infer<typeof CandlesSchema>;
+
+export const EXPLORE_SORTS = ["new", "trending", "holders", "marketCap"] as const;
+export const ExploreQuerySchema = z.object({
+  sort: z.enum(EXPLORE_SORTS, { message: "sort must be new, trending, holders or marketCap" }).default("new"),
+  q: text().trim().max(100, "Search is too long").optional(),
+  cursor: text().max(200, "Invalid cursor").optional(),
+  limit: z.coerce.number().int().min(1).max(60).default(24),
+});
+export type ExploreQuery = z.infer<typeof ExploreQuerySchema>;
+
+export const ExploreTokenSchema = z.object({
+  mint: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  imageUrl: z.string(),
+  decimals: z.number(),
+  supply: z.string(),
+  creator: z.object({ username: z.string().nullable(), wallet: z.string(), isDemo: z.boolean() }),
+  createdAt: z.string(),
+  holders: z.number(),
+  marketStatus: z.enum(["open", "completed", "none"]),
+  priceLamports: z.string().nullable(),
+  /** Price change over 24 h in basis points; null without trades to compare. */
+  change24hBps: z.number().nullable(),
+  volume24hLamports: z.string(),
+  marketCapLamports: z.string().nullable(),
+  progress: z.number().nullable(),
+  /** Up to 24 hourly closing prices (lamports per whole token), oldest first. */
+  sparkline: z.array(z.string()),
+});
+export type ExploreToken = z.infer<typeof ExploreTokenSchema>;
+export const ExplorePageSchema = z.object({
+  tokens: z.array(ExploreTokenSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ExplorePage = z.infer<typeof ExplorePageSchema>;
