@@ -15,6 +15,10 @@ const EnvSchema = z.object({
   DATABASE_URL: optional,
   SOLANA_RPC_URL: optional,
   WALLET_MASTER_KEY: optional,
+  // Receives the platform's part of every market fee; unset: a key generated in DATA_DIR.
+  TREASURY_ADDRESS: optional.refine((v) => v === undefined || /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(v), {
+    message: "TREASURY_ADDRESS must be a Solana address",
+  }),
   PUBLIC_URL: optional,
   CLIENT_DIST: z.string().default("./dist/client"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -58,6 +58,8 @@ async function main() {
   const transfers = await app.services.transfers.reconcilePending();
   if (transfers.confirmed + transfers.failed + transfers.resent > 0)
     app.log.info({ transfers }, "reconciled pending transfers");
+  const market = await app.services.market.reconcilePending();
+  if (market.trades + market.opened + market.failed > 0) app.log.info({ market }, "reconciled the market");
   await seedOnStart(app, { config, database, ledger });
   await app.listen({ port: config.PORT, host: config.HOST });
   // The port actually bound: with PORT=0 the system picks a free one.

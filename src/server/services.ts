@@ -12,6 +12,13 @@ import { aiRoutes } from "./modules/ai/ai.routes";
 import { AiService } from "./modules/ai/ai.service";
 import { healthRoutes } from "./modules/health/health.routes";
 import { HealthService } from "./modules/health/health.service";
+import { MarketRepo } from "./modules/market/market.repo";
+import { marketRoutes } from "./modules/market/market.routes";
+import { MarketService } from "./modules/market/market.service";
+import { CurveBook } from "./modules/market/market-curves";
+import { MarketOpenService } from "./modules/market/market-open.service";
+import { MarketTradeService } from "./modules/market/market-trade.service";
+import { treasuryAddress, VaultKeys } from "./modules/market/market-vault";
 import { rpcRoutes } from "./modules/rpc/rpc.routes";
 import { RpcService } from "./modules/rpc/rpc.service";
 import { siteRoutes } from "./modules/site/site.routes";
@@ -49,7 +56,53 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     ledger,
     rowCacheMs: shared ? 1_000 : 60_000,
   });
-  const launches = new LaunchService({ repo: tokensRepo, tokens, wallets, ledger, publicUrl });
+  const now = deps.now ?? Date.now;
+  const marketRepo = new MarketRepo(db);
+  const curves = new CurveBook(marketRepo);
+  const treasury = treasuryAddress(config.TREASURY_ADDRESS, config.DATA_DIR);
+  let market: MarketService | null = null;
+  const trades = new MarketTradeService({
+    repo: marketRepo,
+    curves,
+    vaults: new VaultKeys(custody),
+    tokens,
+    accountsRepo,
+    wallets,
+    ledger,
+    treasury: () => (market ? market.treasury() : Promise.resolve(treasury)),
+    now,
+  });
+  const opens = new MarketOpenService({
+    repo: marketRepo,
+    curves,
+    custody,
+    tokens,
+    wallets,
+    ledger,
+    trades,
+    now,
+    warn,
+  });
+  market = new MarketService({
+    repo: marketRepo,
+    curves,
+    tokens,
+    tokensRepo,
+    trades,
+    opens,
+    ledger,
+    treasury,
+    now,
+    warn,
+  });
+  const launches = new LaunchService({
+    repo: tokensRepo,
+    tokens,
+    wallets,
+    ledger,
+    publicUrl,
+    markets: opens,
+  });
   const transfers = new TransferService({ repo: tokensRepo, accountsRepo, tokens, wallets, ledger });
 
   const site = new SiteService({ db, links: deps.config.links });
@@ -64,13 +117,27 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   routes.push(accountsRoutes(accounts, config.PUBLIC_URL));
   routes.push(walletsRoutes(wallets, accounts));
   routes.push(tokensRoutes({ tokens, launches, transfers, ledger, publicUrl }));
+  routes.push(marketRoutes({ market, trades, opens }));
   routes.push(aiRoutes(ai));
   routes.push(agentsRoutes(agents, config.AGENT_CHAT_PER_MINUTE));
   routes.push(siteRoutes(site));
   routes.push(rpcRoutes(rpc, ledger));
   /** Writes still queued behind responses (launch confirmations), for a clean shutdown. */
   const flushWrites = () => tokensRepo.flush();
-  return { sessions, accounts, wallets, tokens, launches, transfers, agents, routes, flushWrites };
+  return {
+    sessions,
+    accounts,
+    wallets,
+    tokens,
+    launches,
+    transfers,
+    market,
+    trades,
+    opens,
+    agents,
+    routes,
+    flushWrites,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -4,7 +4,7 @@ import path from "node:path";
 // DATA_DIR holds the database (argon2 hashes, sealed wallet keys), the chain (its faucet
 // seed) and the wallet master key: owner only. Only what the server itself puts there is
 // touched, so a DATA_DIR pointed at a shared folder does not have its other files changed.
-const OWN_ENTRIES = ["pglite", "chain", "wallet-master.key"];
+const OWN_ENTRIES = ["pglite", "chain", "wallet-master.key", "treasury.key"];
 
 /** Creates dataDir as 0700, and brings what an earlier start left there (perhaps made under
  * a looser umask, or by a version that did not care) to 0700 directories and 0600 files.

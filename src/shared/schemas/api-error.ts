@@ -31,6 +31,14 @@ export const ERROR_CODES = [
   "UPSTREAM_FAILED",
   "SIGN_WITH_WALLET",
   "SESSION_EXPIRED",
+  "SLIPPAGE_EXCEEDED",
+  "LAUNCH_CAP",
+  "MARKET_COMPLETED",
+  "MARKET_NOT_OPEN",
+  "MARKET_EXISTS",
+  "QUOTE_EXPIRED",
+  "AMOUNT_TOO_SMALL",
+  "EXCEEDS_CURVE",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -47,6 +47,9 @@ export const MarketStateSchema = z.object({
   creatorBuyTokens: z.string(),
   feesCreatorLamports: z.string(),
   feesPlatformLamports: z.string(),
+  /** Creator fees the creator's wallet could not receive (below the rent-exempt minimum):
+   * held by the treasury and owed to the creator. Included in feesCreatorLamports. */
+  feesCreatorOwedLamports: z.string(),
   /** Who bought in the launch window: the sniper check, in the open. */
   launchWindow: z.object({
     tokensBought: z.string(),
@@ -173,6 +176,22 @@ export const OpenMarketSchema = z.object({
   idempotencyKey: idempotencyKey.optional(),
 });
 export type OpenMarketRequest = z.infer<typeof OpenMarketSchema>;
+
+/** GET /api/market/fees: the session user's markets with the fees they earned. */
+export const CreatorFeesSchema = z.object({
+  markets: z.array(
+    z.object({
+      mint: z.string(),
+      name: z.string(),
+      symbol: z.string(),
+      status: z.enum(["open", "completed", "none"]),
+      feesCreatorLamports: z.string(),
+      feesCreatorOwedLamports: z.string(),
+    }),
+  ),
+  totalCreatorLamports: z.string(),
+});
+export type CreatorFees = z.infer<typeof CreatorFeesSchema>;
 
 export const TradeSchema = z.object({
   signature: z.string(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LIMITS } from "../constants";
 import { WalletAddressSchema } from "./auth";
+import { LaunchMarketSchema } from "./market";
 import { hasInvisibleOrBidi, nfkc, text } from "./text";
 
 // Largest supply whose base units (9 decimals) still fit an SPL u64 amount.
@@ -88,6 +89,8 @@ export const CreateTokenSchema = TokenFormSchema.extend({
   userId: text().min(1, "User not authenticated").max(64),
   creatorWallet: WalletAddressSchema,
   idempotencyKey: text().max(100).optional(),
+  /** Open a bonding-curve market right after the launch (docs/market.md). */
+  market: LaunchMarketSchema.optional(),
 });
 export type CreateTokenRequest = z.input<typeof CreateTokenSchema>;
 

@@ -41,6 +41,11 @@ export const markets = pgTable("markets", {
   initialRealToken: amount("initial_real_token").notNull(),
   /** The creator's disclosed buy at launch, in tokens (0 when none). */
   creatorBuyTokens: amount("creator_buy_tokens").notNull().default(sql`0`),
+  /** The creator's buy asked for at launch, in lamports (0 when none): done once the market opens. */
+  creatorBuyLamports: bigint("creator_buy_lamports", { mode: "bigint" }).notNull().default(sql`0`),
+  /** Creator fees the chain could not pay to the creator's wallet (it held less than the rent
+   * minimum, so a small transfer to it would fail): paid to the treasury and owed here. */
+  feesCreatorOwedLamports: bigint("fees_creator_owed_lamports", { mode: "bigint" }).notNull().default(sql`0`),
   feesCreatorLamports: bigint("fees_creator_lamports", { mode: "bigint" }).notNull().default(sql`0`),
   feesPlatformLamports: bigint("fees_platform_lamports", { mode: "bigint" }).notNull().default(sql`0`),
   signature: text("signature"),
@@ -77,6 +82,8 @@ export const marketTrades = pgTable(
     inLaunchWindow: boolean("in_launch_window").notNull().default(false),
     /** The creator's own disclosed buy at launch. */
     creatorBuy: boolean("creator_buy").notNull().default(false),
+    /** The creator's part went to the treasury (the creator's wallet could not receive it) and is owed. */
+    creatorFeeOwed: boolean("creator_fee_owed").notNull().default(false),
     status: text("status", { enum: ["pending", "confirmed", "failed"] })
       .notNull()
       .default("pending"),

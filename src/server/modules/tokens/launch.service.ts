@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { TOKEN_DECIMALS } from "@shared/constants";
+import type { LaunchMarket } from "@shared/schemas/market";
 import type { CreateTokenResponse, TokenFormValues } from "@shared/schemas/token";
 import { isUniqueViolation } from "../../db/errors";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-errors";
@@ -25,6 +26,15 @@ export interface LaunchRequest extends TokenFormValues {
   userId: string;
   creatorWallet: string;
   idempotencyKey?: string;
+  market?: LaunchMarket;
+}
+
+/** Opening a market at launch (the market module): recorded before the launch is sent,
+ * opened once it confirms. */
+export interface LaunchMarkets {
+  openCost(): Promise<bigint>;
+  intend(row: TokenRow, market: LaunchMarket): Promise<unknown>;
+  openAfterLaunch(mint: string): Promise<void>;
 }
 
 interface Deps {
@@ -33,6 +43,7 @@ interface Deps {
   wallets: WalletsService;
   ledger: Ledger;
   publicUrl: string;
+  markets?: LaunchMarkets;
 }
 
 /** Launching a token: one Token-2022 transaction. The row, with the signed bytes and the
@@ -48,17 +59,30 @@ export class LaunchService {
       throw badRequest("This wallet signs in your browser: launch it from the Connect Wallet step.");
     const replay = await this.replayIfKnown(sessionUserId, input.idempotencyKey);
     if (replay) return replay;
-    await this.checkFunds(wallet.publicKey, input);
+    const { markets } = this.deps;
+    const market = markets ? input.market : undefined;
+    const extra =
+      market && markets ? (await markets.openCost()) + BigInt(market.creatorBuyLamports ?? "0") : 0n;
+    await this.checkFunds(wallet.publicKey, input, extra);
 
     const payer = await this.deps.wallets.signerFor(wallet);
     const { row, wire } = await this.record(sessionUserId, input, payer);
-    return this.send(row, wire);
+    if (market && markets) await markets.intend(row, market);
+    const launched = await this.send(row, wire);
+    if (market && markets) await markets.openAfterLaunch(row.mintAddress);
+    return launched;
   }
 
   /** External wallet, step 1: the transaction, partially signed by the new mint's key. */
   async prepare(sessionUserId: string, input: LaunchRequest) {
     const wallet = await this.authorize(sessionUserId, input);
     if (wallet.kind !== "external") throw badRequest("This is an embedded wallet: launch it directly.");
+    if (input.market)
+      throw badRequest(
+        "A market can be opened at launch only from a platform wallet for now. Launch without a market, move the tokens to your platform wallet, then open the market from the token page.",
+        undefined,
+        "SIGN_WITH_WALLET",
+      );
     await this.checkFunds(wallet.publicKey, input);
     const { row, wire } = await this.record(sessionUserId, input, wallet.publicKey);
     return {
@@ -142,7 +166,7 @@ export class LaunchService {
     return null;
   }
 
-  private async checkFunds(payer: string, input: LaunchRequest): Promise<void> {
+  private async checkFunds(payer: string, input: LaunchRequest, extra = 0n): Promise<void> {
     const fields = {
       name: input.name,
       symbol: input.symbol,
@@ -150,7 +174,7 @@ export class LaunchService {
       additionalMetadata: extraFields(input),
     };
     const { ledger } = this.deps;
-    const cost = launchCostLamports(fields);
+    const cost = launchCostLamports(fields) + extra;
     if ((await ledger.getBalance(payer)) < cost) throw new LedgerError(NOT_ENOUGH_SOL, "insufficient_funds");
   }
 

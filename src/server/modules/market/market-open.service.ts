@@ -1,0 +1,255 @@
+import { BPS, initialCurve, MARKET } from "@shared/market/curve";
+import type { LaunchMarket } from "@shared/schemas/market";
+import { isUniqueViolation } from "../../db/errors";
+import { badRequest, conflict, forbidden } from "../../http-errors";
+import { tokenAmountOf } from "../../ledger/layouts";
+import { type Ledger, LedgerError } from "../../ledger/ledger";
+import { buildOpenMarketTransaction } from "../../ledger/market-transactions";
+import { associatedTokenAddress, LAMPORTS_PER_SIGNATURE, TOKEN_2022_ATA_SIZE } from "../../ledger/token-2022";
+import type { TokenRow } from "../tokens/tokens.repo";
+import type { TokensService } from "../tokens/tokens.service";
+import type { Custody } from "../wallets/custody";
+import type { WalletsService } from "../wallets/wallets.service";
+import { supplyOf } from "./market.presenter";
+import type { MarketRepo, MarketRow } from "./market.repo";
+import type { CurveBook } from "./market-curves";
+import type { MarketTradeService } from "./market-trade.service";
+import { newVault } from "./market-vault";
+
+interface Deps {
+  repo: MarketRepo;
+  curves: CurveBook;
+  custody: Custody;
+  tokens: TokensService;
+  wallets: WalletsService;
+  ledger: Ledger;
+  trades: MarketTradeService;
+  now: () => number;
+  warn: (message: string) => void;
+}
+
+/** Opening curves: at launch (`market` on POST /api/tokens/create) or later for an existing
+ * token (POST /api/market/:mint/open). The market row (with its sealed vault key) is written
+ * first, then the opening transaction is recorded before it is sent, like a launch; start-up
+ * reconciliation finishes whatever a crash interrupted. */
+export class MarketOpenService {
+  constructor(private deps: Deps) {}
+
+  /** What opening costs the creator on top of the tokens: the vault's rent, its token
+   * account's rent and the network fee. */
+  async openCost(): Promise<bigint> {
+    const { ledger } = this.deps;
+    return (
+      (await ledger.minimumBalanceForRentExemption(0)) +
+      (await ledger.minimumBalanceForRentExemption(TOKEN_2022_ATA_SIZE)) +
+      LAMPORTS_PER_SIGNATURE
+    );
+  }
+
+  /** At launch, before the launch is sent: the market to open once it confirms. */
+  async intend(token: TokenRow, market: LaunchMarket): Promise<MarketRow> {
+    return this.insert(token, market.curveShareBps, BigInt(market.creatorBuyLamports ?? "0"));
+  }
+
+  /** After the launch confirmed: open the market recorded with it, then the creator's buy.
+   * The launch stands either way; a market that could not open says why in its row. */
+  async openAfterLaunch(mint: string): Promise<void> {
+    try {
+      await this.deps.curves.exclusive(mint, () => this.openIntended(mint));
+      await this.creatorBuy(mint);
+    } catch (err) {
+      this.deps.warn(`market not opened after launch: ${err instanceof Error ? err.message : "error"}`);
+    }
+  }
+
+  /** POST /api/market/:mint/open: the creator deposits `curveShareBps` of the supply. */
+  async openExisting(userId: string, mint: string, curveShareBps: number): Promise<void> {
+    const token = await this.deps.tokens.getByMint(mint);
+    if (token.userId !== userId) throw forbidden("Only the token's creator can open its market");
+    if (token.status !== "active")
+      throw badRequest("This token is not live yet", undefined, "TOKEN_NOT_LIVE");
+    const wallet = await this.deps.wallets.ownWallet(userId, token.creatorWallet, "open a market");
+    if (wallet.kind !== "embedded")
+      throw badRequest(
+        "This token's wallet signs in your browser, and opening a market from a browser wallet is not available yet. Move the tokens to your platform wallet first.",
+        undefined,
+        "SIGN_WITH_WALLET",
+      );
+    const existing = await this.deps.repo.market(mint);
+    if (existing?.status === "failed") await this.deps.repo.deleteMarket(mint);
+    else if (existing?.status === "pending") {
+      await this.deps.curves.exclusive(mint, () => this.openIntended(mint));
+      return;
+    } else if (existing) throw conflict("This token already has a market", undefined, "MARKET_EXISTS");
+    const tokens = (supplyOf(token) * BigInt(curveShareBps)) / BPS;
+    const [solAcc, ataAcc] = await this.deps.ledger.getMultipleAccounts([
+      token.creatorWallet,
+      associatedTokenAddress(token.creatorWallet, mint),
+    ]);
+    const held = ataAcc ? (tokenAmountOf(ataAcc.data) ?? 0n) : 0n;
+    if (held < tokens)
+      throw badRequest(
+        `Your wallet holds ${held} base units of ${token.symbol}; this curve share needs ${tokens}. Choose a smaller share.`,
+        { curveShareBps: "More than your wallet holds" },
+        "NOT_ENOUGH_TOKENS",
+      );
+    const rent = await this.deps.ledger.minimumBalanceForRentExemption(0);
+    if ((solAcc?.lamports ?? 0n) < (await this.openCost()) + rent)
+      throw new LedgerError(
+        "Not enough test SOL in your wallet to open the market. Use Get Test SOL and try again.",
+        "insufficient_funds",
+      );
+    try {
+      await this.insert(token, curveShareBps, 0n);
+    } catch (err) {
+      if (isUniqueViolation(err))
+        throw conflict("This token already has a market", undefined, "MARKET_EXISTS");
+      throw err;
+    }
+    await this.deps.curves.exclusive(mint, () => this.openIntended(mint));
+    await this.creatorBuy(mint);
+    const opened = await this.deps.repo.market(mint);
+    if (opened?.status !== "open")
+      throw badRequest(
+        opened?.failureReason ?? "The market could not be opened",
+        undefined,
+        "TRANSACTION_REJECTED",
+      );
+  }
+
+  /** Sends (or resends) a recorded market's opening transaction and, once open, does the
+   * creator's disclosed buy. Call inside the curve's lock. */
+  async openIntended(mint: string): Promise<void> {
+    const { repo, ledger } = this.deps;
+    let market = await repo.market(mint);
+    if (!market || market.status !== "pending") return;
+    const token = await this.deps.tokens.getByMint(mint).catch(() => null);
+    if (!token || token.status === "failed") {
+      await repo.updateMarket(mint, { status: "failed", failureReason: "The token's launch failed" });
+      return;
+    }
+    if (token.status !== "active") return;
+    if (!market.signature || !market.signedTransaction) {
+      const wallet = await this.deps.wallets.ownWallet(
+        market.creatorUserId,
+        market.creatorWallet,
+        "open a market",
+      );
+      const creator = await this.deps.wallets.signerFor(wallet);
+      const blockhash = await ledger.getLatestBlockhash();
+      const built = await buildOpenMarketTransaction({
+        creator,
+        vault: market.vault,
+        mint,
+        decimals: token.decimals,
+        tokens: market.initialRealToken,
+        vaultRent: market.vaultRentLamports,
+        blockhash,
+      });
+      market =
+        (await repo.updateMarket(mint, {
+          signature: built.signature,
+          signedTransaction: built.wire,
+          lastValidBlockHeight: blockhash.lastValidBlockHeight,
+        })) ?? market;
+    }
+    const outcome = await this.sendOpen(market);
+    if (outcome === "confirmed") {
+      await repo.updateMarket(mint, {
+        status: "open",
+        openedAt: new Date(this.deps.now()),
+        signedTransaction: null,
+      });
+      this.deps.curves.drop(mint);
+    }
+  }
+
+  /** The creator's disclosed buy at launch: capped at MARKET.maxCreatorBuyBps of the supply. */
+  async creatorBuy(mint: string): Promise<void> {
+    const market = await this.deps.repo.market(mint);
+    if (!market || market.status !== "open" || market.creatorBuyLamports <= 0n) return;
+    const token = await this.deps.tokens.getByMint(mint);
+    try {
+      await this.deps.trades.trade(
+        market.creatorUserId,
+        mint,
+        { side: "buy", solIn: market.creatorBuyLamports, minTokensOut: 0n },
+        `creator-buy:${mint}`,
+        { creatorBuy: true, tokenCap: (supplyOf(token) * MARKET.maxCreatorBuyBps) / BPS },
+      );
+    } catch (err) {
+      this.deps.warn(`creator buy at launch not done: ${err instanceof Error ? err.message : "error"}`);
+    }
+    await this.deps.repo.updateMarket(mint, { creatorBuyLamports: 0n });
+  }
+
+  /** Start-up: markets recorded but not yet open, and creator buys not yet done. */
+  async reconcile(): Promise<{ opened: number; failed: number }> {
+    const result = { opened: 0, failed: 0 };
+    for (const m of await this.deps.repo.pendingMarkets()) {
+      await this.deps.curves.exclusive(m.mint, () => this.openIntended(m.mint)).catch(() => undefined);
+      const now = await this.deps.repo.market(m.mint);
+      if (now?.status === "open") result.opened++;
+      else if (now?.status === "failed") result.failed++;
+    }
+    for (const m of await this.deps.repo.openMarketsWithCreatorBuy()) await this.creatorBuy(m.mint);
+    return result;
+  }
+
+  private async insert(
+    token: TokenRow,
+    curveShareBps: number,
+    creatorBuyLamports: bigint,
+  ): Promise<MarketRow> {
+    const curve = initialCurve(supplyOf(token), curveShareBps);
+    const vault = newVault(this.deps.custody, token.mintAddress, token.userId);
+    return this.deps.repo.insertMarket({
+      mint: token.mintAddress,
+      status: "pending",
+      creatorUserId: token.userId,
+      creatorWallet: token.creatorWallet,
+      vault: vault.address,
+      vaultEncryptedSeed: vault.sealed.encryptedSeed,
+      vaultWrappedKey: vault.sealed.wrappedKey,
+      vaultKeyId: vault.sealed.keyId,
+      vaultKeyVersion: vault.sealed.keyVersion,
+      vaultRentLamports: await this.deps.ledger.minimumBalanceForRentExemption(0),
+      curveShareBps,
+      virtualSol: curve.virtualSol,
+      virtualToken: curve.virtualToken,
+      realSol: 0n,
+      realToken: curve.realToken,
+      initialRealToken: curve.initialRealToken,
+      creatorBuyLamports,
+    });
+  }
+
+  private async sendOpen(market: MarketRow): Promise<"confirmed" | "failed" | "unknown"> {
+    const { ledger, repo } = this.deps;
+    const [status] = await ledger.getSignatureStatuses([market.signature ?? ""]);
+    if (status?.state === "confirmed") return "confirmed";
+    const fail = async (reason: string) => {
+      await repo.updateMarket(market.mint, {
+        status: "failed",
+        failureReason: reason,
+        signedTransaction: null,
+      });
+      return "failed" as const;
+    };
+    if (status?.state === "failed") return fail(status.error ?? "The market's opening transaction failed");
+    const height = await ledger.getBlockHeight();
+    if (market.lastValidBlockHeight !== null && height > market.lastValidBlockHeight)
+      return fail("The market's opening transaction expired before it was confirmed");
+    try {
+      await ledger.sendTransaction(market.signedTransaction ?? new Uint8Array());
+      return "confirmed";
+    } catch (err) {
+      if (err instanceof LedgerError && err.code === "already_processed") {
+        const [again] = await ledger.getSignatureStatuses([market.signature ?? ""]);
+        return again?.state === "confirmed" ? "confirmed" : "unknown";
+      }
+      if (err instanceof LedgerError && err.code !== "unavailable") return fail(err.message);
+      return "unknown";
+    }
+  }
+}

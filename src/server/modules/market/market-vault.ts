@@ -1,0 +1,94 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { generateSeed, publicKeyFromSeed, type Signer, signerFromSeed } from "../../ledger/keys";
+import type { Ledger } from "../../ledger/ledger";
+import type { Custody, SealedSeed } from "../wallets/custody";
+import type { MarketRow } from "./market.repo";
+
+// Custody of the curves' vault keys and of the treasury. A vault key is a fresh ed25519 seed
+// sealed like an embedded wallet's (envelope encryption under the wallet master key), bound
+// to the row `market:<mint>` and the creator's user id, so a sealed seed copied to another
+// market will not open. The platform operates every vault: it signs only the trades the
+// curve's rules allow.
+
+/** A new vault: its address and sealed seed (the seed itself is wiped). */
+export function newVault(
+  custody: Custody,
+  mint: string,
+  creatorUserId: string,
+): { address: string; sealed: SealedSeed } {
+  const seed = generateSeed();
+  try {
+    return {
+      address: publicKeyFromSeed(seed),
+      sealed: custody.seal(seed, { walletId: `market:${mint}`, userId: creatorUserId }),
+    };
+  } finally {
+    seed.fill(0);
+  }
+}
+
+/** The vault's signer, unsealed once per process per market (kept in a closure, never logged). */
+export class VaultKeys {
+  private signers = new Map<string, Signer>();
+  constructor(private custody: Custody) {}
+
+  signerFor(market: MarketRow): Signer {
+    const known = this.signers.get(market.mint);
+    if (known) return known;
+    const seed = this.custody.open(
+      {
+        encryptedSeed: market.vaultEncryptedSeed,
+        wrappedKey: market.vaultWrappedKey,
+        keyId: market.vaultKeyId,
+        keyVersion: market.vaultKeyVersion,
+      },
+      { walletId: `market:${market.mint}`, userId: market.creatorUserId },
+    );
+    try {
+      const signer = signerFromSeed(seed);
+      if (signer.address !== market.vault) throw new Error("vault key does not match its address");
+      this.signers.set(market.mint, signer);
+      return signer;
+    } finally {
+      seed.fill(0);
+    }
+  }
+}
+
+/** The platform treasury (the platform's part of every fee): TREASURY_ADDRESS, or the address
+ * of a key generated once under DATA_DIR (treasury.key, 0600) so a local install has one. */
+export function treasuryAddress(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, "treasury.key");
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, Buffer.from(generateSeed()).toString("base64"), { mode: 0o600, flag: "wx" });
+  }
+  chmodSync(file, 0o600);
+  const seed = new Uint8Array(Buffer.from(readFileSync(file, "utf8").trim(), "base64"));
+  try {
+    return publicKeyFromSeed(seed);
+  } finally {
+    seed.fill(0);
+  }
+}
+
+/** A fee part of a few lamports sent to an account below the rent-exempt minimum fails the
+ * whole trade: the treasury is topped up to that minimum at start where test SOL exists. */
+export async function fundTreasury(
+  ledger: Ledger,
+  treasury: string,
+  warn: (m: string) => void,
+): Promise<void> {
+  const rent = await ledger.minimumBalanceForRentExemption(0);
+  const balance = await ledger.getBalance(treasury);
+  if (balance >= rent) return;
+  try {
+    await ledger.airdrop(treasury, rent - balance);
+  } catch {
+    warn(
+      "The market treasury holds less than the rent-exempt minimum and could not be funded: fund it to trade",
+    );
+  }
+}

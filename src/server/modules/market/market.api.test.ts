@@ -1,0 +1,279 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testWallet } from "../../../../tests/support/keys";
+import {
+  expectVaultMatchesCurve,
+  launch,
+  type MarketView,
+  type Member,
+  member,
+  signerOf,
+  signPrepared,
+  tokensOf,
+} from "../../../../tests/support/market";
+import { signInWithWallet } from "../../../../tests/support/people";
+import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
+import { buildSolTransferTransaction } from "../../ledger/system";
+import { TOKEN_2022_ATA_SIZE } from "../../ledger/token-2022";
+
+// The bonding-curve market through the real server, PGlite and LiteSVM. Expected figures are
+// worked out here by hand from the formulas (docs/market.md), not by the server's functions.
+
+const SOL = 1_000_000_000n;
+const E9 = 10n ** 9n;
+const WINDOW_MS = 5 * 60_000;
+let clock = Date.parse("2026-11-01T12:00:00Z");
+let t: TestApp;
+let rent: bigint;
+let ataRent: bigint;
+let treasury: string;
+
+beforeAll(async () => {
+  t = await startTestApp({}, { now: () => clock });
+  rent = await t.deps.ledger.minimumBalanceForRentExemption(0);
+  ataRent = await t.deps.ledger.minimumBalanceForRentExemption(TOKEN_2022_ATA_SIZE);
+  treasury = await t.app.services.market.treasury();
+});
+afterAll(async () => t?.close());
+
+const ledger = () => t.deps.ledger;
+const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+const balances = async (...addresses: string[]) => Promise.all(addresses.map((a) => ledger().getBalance(a)));
+const state = async (mint: string) => (await (await member0()).c.get<MarketView>(`/api/market/${mint}`)).body;
+let anyone: Member | null = null;
+async function member0() {
+  anyone ??= await member(t.url, ledger(), "mk_reader", 0n);
+  return anyone;
+}
+let n = 0;
+const key = () => `k-${++n}`;
+
+/** A token with a market opened at `clock`, then the clock moved past its launch window. */
+async function openMarket(symbol: string, supply: string, curveShareBps = 8000, pastWindow = true) {
+  const creator = await member(t.url, ledger(), `mk_${symbol.toLowerCase()}`, 5n * SOL);
+  const mint = await launch(creator, symbol, supply, { curveShareBps });
+  if (pastWindow) clock += WINDOW_MS + 1;
+  return { creator, mint };
+}
+
+describe("market: exact figures", () => {
+  it("a buy by SOL, a buy by tokens and a sell move the curve and every balance by the hand-computed amounts", async () => {
+    const { creator, mint } = await openMarket("EXACT", "1000000");
+    const s0 = await state(mint);
+    expect(s0.status).toBe("open");
+    const vault = s0.vault ?? "";
+    // 80% of 1,000,000 tokens of 9 decimals on the curve; virtual tokens x 10,730 / 7,931.
+    const realToken0 = 800_000n * E9;
+    let vS = 10n * SOL;
+    let vT = (realToken0 * 10_730n) / 7_931n;
+    expect(BigInt(s0.virtualTokenReserves)).toBe(vT);
+    expect(await tokensOf(ledger(), vault, mint)).toBe(realToken0);
+    expect(await ledger().getBalance(vault)).toBe(rent);
+
+    const fan = await member(t.url, ledger(), "mk_exact_fan", 10n * SOL);
+    // Buy with 1 SOL (fee included) at 2.5%.
+    const solIn = SOL;
+    const gross = (solIn * 10_000n) / 10_250n;
+    const tokensOut = (gross * vT) / (vS + gross);
+    const curveSol = ceilDiv(tokensOut * vS, vT - tokensOut);
+    const fee = ceilDiv(curveSol * 250n, 10_000n);
+    const creatorPart = fee / 2n;
+    const before = await balances(fan.wallet, vault, creator.wallet, treasury);
+    const buy = await fan.c.post<Record<string, string>>(`/api/market/${mint}/buy`, {
+      solIn: solIn.toString(),
+      minTokensOut: tokensOut.toString(),
+      idempotencyKey: key(),
+    });
+    expect(buy.status, JSON.stringify(buy.body)).toBe(200);
+    expect(buy.body).toMatchObject({
+      side: "buy",
+      solIn: (curveSol + fee).toString(),
+      tokensOut: tokensOut.toString(),
+      fee: fee.toString(),
+    });
+    const after = await balances(fan.wallet, vault, creator.wallet, treasury);
+    expect(after[0]).toBe((before[0] ?? 0n) - curveSol - fee - 10_000n - ataRent);
+    expect(after[1]).toBe((before[1] ?? 0n) + curveSol);
+    expect(after[2]).toBe((before[2] ?? 0n) + creatorPart);
+    expect(after[3]).toBe((before[3] ?? 0n) + (fee - creatorPart));
+    expect(await tokensOf(ledger(), fan.wallet, mint)).toBe(tokensOut);
+    vS += curveSol;
+    vT -= tokensOut;
+
+    // Buy exactly 1,000 tokens.
+    const want = 1_000n * E9;
+    const cost = ceilDiv(want * vS, vT - want);
+    const fee2 = ceilDiv(cost * 250n, 10_000n);
+    const before2 = await balances(fan.wallet, vault, creator.wallet, treasury);
+    const buy2 = await fan.c.post<Record<string, string>>(`/api/market/${mint}/buy`, {
+      tokensOut: want.toString(),
+      maxSolIn: (cost + fee2).toString(),
+      idempotencyKey: key(),
+    });
+    expect(buy2.status, JSON.stringify(buy2.body)).toBe(200);
+    expect(buy2.body).toMatchObject({
+      solIn: (cost + fee2).toString(),
+      tokensOut: want.toString(),
+      fee: fee2.toString(),
+    });
+    const after2 = await balances(fan.wallet, vault, creator.wallet, treasury);
+    expect(after2[0]).toBe((before2[0] ?? 0n) - cost - fee2 - 10_000n);
+    expect(after2[1]).toBe((before2[1] ?? 0n) + cost);
+    expect(after2[2]).toBe((before2[2] ?? 0n) + fee2 / 2n);
+    expect(after2[3]).toBe((before2[3] ?? 0n) + (fee2 - fee2 / 2n));
+    vS += cost;
+    vT -= want;
+
+    // Sell 500 tokens back.
+    const tokensIn = 500n * E9;
+    const out = (tokensIn * vS) / (vT + tokensIn);
+    const fee3 = ceilDiv(out * 250n, 10_000n);
+    const before3 = await balances(fan.wallet, vault, creator.wallet, treasury);
+    const sell = await fan.c.post<Record<string, string>>(`/api/market/${mint}/sell`, {
+      tokensIn: tokensIn.toString(),
+      minSolOut: (out - fee3).toString(),
+      idempotencyKey: key(),
+    });
+    expect(sell.status, JSON.stringify(sell.body)).toBe(200);
+    expect(sell.body).toMatchObject({
+      side: "sell",
+      solOut: (out - fee3).toString(),
+      tokensIn: tokensIn.toString(),
+      fee: fee3.toString(),
+    });
+    const after3 = await balances(fan.wallet, vault, creator.wallet, treasury);
+    expect(after3[0]).toBe((before3[0] ?? 0n) + out - fee3 - 10_000n);
+    expect(after3[1]).toBe((before3[1] ?? 0n) - out);
+    expect(after3[2]).toBe((before3[2] ?? 0n) + fee3 / 2n);
+    expect(after3[3]).toBe((before3[3] ?? 0n) + (fee3 - fee3 / 2n));
+    vS -= out;
+    vT += tokensIn;
+
+    const s = await expectVaultMatchesCurve(fan.c, ledger(), mint, rent);
+    expect(BigInt(s.virtualSolReserves)).toBe(vS);
+    expect(BigInt(s.virtualTokenReserves)).toBe(vT);
+    expect(BigInt(s.realSolReserves)).toBe(curveSol + cost - out);
+    expect(BigInt(s.feesCreatorLamports)).toBe(creatorPart + fee2 / 2n + fee3 / 2n);
+    expect(BigInt(s.feesPlatformLamports)).toBe(fee + fee2 + fee3 - (creatorPart + fee2 / 2n + fee3 / 2n));
+
+    // The creator sees the fees earned.
+    const fees = await creator.c.get<{ markets: Array<{ mint: string; feesCreatorLamports: string }> }>(
+      "/api/market/fees",
+    );
+    expect(fees.body.markets).toEqual([
+      expect.objectContaining({ mint, feesCreatorLamports: s.feesCreatorLamports }),
+    ]);
+  });
+});
+
+describe("market: limits", () => {
+  it("refuses a trade that would cross its limit with 409, and nothing moves", async () => {
+    const { mint } = await openMarket("SLIP", "1000000");
+    const fan = await member(t.url, ledger(), "mk_slip_fan", 10n * SOL);
+    const ok = await fan.c.post(`/api/market/${mint}/buy`, {
+      solIn: SOL.toString(),
+      minTokensOut: "0",
+      idempotencyKey: key(),
+    });
+    expect(ok.status).toBe(200);
+    const s0 = await state(mint);
+    const vault = s0.vault ?? "";
+    const before = await balances(fan.wallet, vault);
+    const held = await tokensOf(ledger(), fan.wallet, mint);
+
+    const q = await fan.c.get<Record<string, string | number>>(
+      `/api/market/${mint}/quote?side=buy&solIn=${SOL}`,
+    );
+    expect(q.status).toBe(200);
+    expect(q.body.expiresAt).toBe(new Date(clock + 30_000).toISOString());
+    expect(q.body.feeBps).toBe(250);
+    const tooMany = await fan.c.post<{ code: string }>(`/api/market/${mint}/buy`, {
+      solIn: SOL.toString(),
+      minTokensOut: (BigInt(q.body.tokensOut as string) + 1n).toString(),
+      idempotencyKey: key(),
+    });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.code).toBe("SLIPPAGE_EXCEEDED");
+
+    const qt = await fan.c.get<Record<string, string>>(
+      `/api/market/${mint}/quote?side=buy&tokensOut=${1000n * E9}`,
+    );
+    const tooDear = await fan.c.post<{ code: string }>(`/api/market/${mint}/buy`, {
+      tokensOut: (1000n * E9).toString(),
+      maxSolIn: (BigInt(qt.body.solIn ?? "0") - 1n).toString(),
+      idempotencyKey: key(),
+    });
+    expect(tooDear.status).toBe(409);
+    expect(tooDear.body.code).toBe("SLIPPAGE_EXCEEDED");
+
+    const qs = await fan.c.get<Record<string, string>>(
+      `/api/market/${mint}/quote?side=sell&tokensIn=${held}`,
+    );
+    const tooLittle = await fan.c.post<{ code: string }>(`/api/market/${mint}/sell`, {
+      tokensIn: held.toString(),
+      minSolOut: (BigInt(qs.body.solOut ?? "0") + 1n).toString(),
+      idempotencyKey: key(),
+    });
+    expect(tooLittle.status).toBe(409);
+    expect(tooLittle.body.code).toBe("SLIPPAGE_EXCEEDED");
+
+    expect(await balances(fan.wallet, vault)).toEqual(before);
+    expect(await tokensOf(ledger(), fan.wallet, mint)).toBe(held);
+    expect(await state(mint)).toEqual(s0);
+
+    // Refusals of the quote itself are 4xx with codes.
+    const tooBig = await fan.c.get<{ code: string }>(
+      `/api/market/${mint}/quote?side=sell&tokensIn=${held * 1000n}`,
+    );
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.code).toBe("EXCEEDS_CURVE");
+    const tiny = await fan.c.get<{ code: string }>(`/api/market/${mint}/quote?side=buy&solIn=1`);
+    expect(tiny.body.code).toBe("AMOUNT_TOO_SMALL");
+  });
+
+  it("answers the same idempotency key twice with the same trade, made once", async () => {
+    const { mint } = await openMarket("IDEM", "1000000");
+    const fan = await member(t.url, ledger(), "mk_idem_fan", 10n * SOL);
+    const body = { solIn: SOL.toString(), minTokensOut: "0", idempotencyKey: "same-key" };
+    const [a, b] = await Promise.all([
+      fan.c.post<{ tradeId: string }>(`/api/market/${mint}/buy`, body),
+      fan.c.post<{ tradeId: string }>(`/api/market/${mint}/buy`, body),
+    ]);
+    const c = await fan.c.post<{ tradeId: string }>(`/api/market/${mint}/buy`, body);
+    expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
+    expect(new Set([a.body.tradeId, b.body.tradeId, c.body.tradeId]).size).toBe(1);
+    const rows = await t.deps.database.db.execute(
+      sql`select count(*)::int as n from market_trades where mint = ${mint}`,
+    );
+    expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(1);
+    await expectVaultMatchesCurve(fan.c, ledger(), mint, rent);
+  });
+});
+
+describe("market: one writer per curve", () => {
+  it("50 concurrent buys by several people: each acknowledged trade recorded once, reserves equal the vault", async () => {
+    const { mint } = await openMarket("CONC", "1000000");
+    const fans = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) => member(t.url, ledger(), `mk_conc_${i}`, 20n * SOL)),
+    );
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        (fans[i % 5] as Member).c.post<{ tradeId: string }>(`/api/market/${mint}/buy`, {
+          solIn: (SOL / 10n + BigInt(i) * 1000n).toString(),
+          minTokensOut: "0",
+          idempotencyKey: `conc-${i}`,
+        }),
+      ),
+    );
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok.length).toBe(50);
+    const ids = ok.map((r) => r.body.tradeId);
+    expect(new Set(ids).size).toBe(50);
+    const rows = await t.deps.database.db.execute(
+      sql`select id from market_trades where mint = ${mint} and status = 'confirmed'`,
+    );
+    const confirmed = (rows as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id).sort();
+    expect(confirmed).toEqual([...ids].sort());
+    await expectVaultMatchesCurve((fans[0] as Member).c, ledger(), mint, rent);
+  });
+});

@@ -1,0 +1,167 @@
+import { MARKET } from "@shared/market/curve";
+import type { CreatorFees, MarketState, Quote, QuoteQuery } from "@shared/schemas/market";
+import { conflict } from "../../http-errors";
+import type { Ledger } from "../../ledger/ledger";
+import { BoundedCache } from "../../lib/bounded-cache";
+import type { TokensRepo } from "../tokens/tokens.repo";
+import type { TokensService } from "../tokens/tokens.service";
+import { presentQuote, presentState, type WindowBuyer } from "./market.presenter";
+import type { MarketRepo } from "./market.repo";
+import type { CurveBook } from "./market-curves";
+import type { MarketOpenService } from "./market-open.service";
+import type { MarketTradeService, TradeOrder } from "./market-trade.service";
+import { fundTreasury } from "./market-vault";
+
+interface Deps {
+  repo: MarketRepo;
+  curves: CurveBook;
+  tokens: TokensService;
+  tokensRepo: TokensRepo;
+  trades: MarketTradeService;
+  opens: MarketOpenService;
+  ledger: Ledger;
+  treasury: string;
+  now: () => number;
+  warn: (message: string) => void;
+}
+
+/** How many of a buyer's past transactions are read to find SOL from the creator. */
+const FUNDING_LOOKBACK = 50;
+
+/** The market's reads (state, quotes, creators' fees) and start-up reconciliation. Trades are
+ * in MarketTradeService, opening in MarketOpenService. */
+export class MarketService {
+  /** Whether a launch-window buyer was funded by the creator: fixed once they bought. */
+  private funded = new BoundedCache<string, boolean>({ max: 50_000 });
+  private treasuryReady: Promise<void> | null = null;
+
+  constructor(private deps: Deps) {}
+
+  /** The treasury, funded to the rent minimum once per process where test SOL exists. */
+  treasury = async (): Promise<string> => {
+    if (this.deps.ledger.info.kind === "embedded" || this.deps.ledger.info.cluster !== "mainnet-beta") {
+      this.treasuryReady ??= fundTreasury(this.deps.ledger, this.deps.treasury, this.deps.warn);
+      await this.treasuryReady;
+    }
+    return this.deps.treasury;
+  };
+
+  async state(mint: string): Promise<MarketState> {
+    const token = await this.deps.tokens.getByMint(mint);
+    const market = this.deps.curves.peek(mint) ?? (await this.deps.repo.market(mint));
+    if (!market || (market.status !== "open" && market.status !== "completed"))
+      return presentState(token, null, MARKET.feeBps, []);
+    const buyers = await this.windowBuyers(market.mint, market.creatorWallet);
+    return presentState(token, market, this.deps.trades.feeBpsNow(market), buyers);
+  }
+
+  async quote(mint: string, query: QuoteQuery): Promise<Quote> {
+    const token = await this.deps.tokens.getByMint(mint);
+    const market = this.deps.curves.peek(mint) ?? (await this.deps.repo.market(mint));
+    if (!market) throw conflict("This token has no open market", undefined, "MARKET_NOT_OPEN");
+    const order: TradeOrder =
+      query.side === "sell"
+        ? { side: "sell", tokensIn: BigInt(query.tokensIn ?? "0"), minSolOut: 0n }
+        : query.solIn !== undefined
+          ? { side: "buy", solIn: BigInt(query.solIn), minTokensOut: 0n }
+          : { side: "buy", tokensOut: BigInt(query.tokensOut ?? "0"), maxSolIn: 0n };
+    const feeBps = this.deps.trades.feeBpsNow(market);
+    const q = this.deps.trades.quote(market, order, feeBps);
+    return presentQuote(q, feeBps, token.decimals, new Date(this.deps.now() + MARKET.quoteTtlMs));
+  }
+
+  /** The session user's markets with the fees they earned as creator. */
+  async creatorFees(userId: string): Promise<CreatorFees> {
+    const rows = await this.deps.repo.marketsOfCreator(userId);
+    const tokens = await this.deps.tokensRepo.byMints(rows.map((r) => r.mint));
+    const byMint = new Map(tokens.map((t) => [t.mintAddress, t]));
+    let total = 0n;
+    const markets = rows.flatMap((m) => {
+      const token = byMint.get(m.mint);
+      if (!token) return [];
+      total += m.feesCreatorLamports;
+      return [
+        {
+          mint: m.mint,
+          name: token.name,
+          symbol: token.symbol,
+          status: m.status === "open" || m.status === "completed" ? m.status : ("none" as const),
+          feesCreatorLamports: m.feesCreatorLamports.toString(),
+          feesCreatorOwedLamports: m.feesCreatorOwedLamports.toString(),
+        },
+      ];
+    });
+    return { markets, totalCreatorLamports: total.toString() };
+  }
+
+  /** Start-up: the treasury funded, recorded trades settled (each curve then equals the
+   * after-state of its last confirmed trade, and its vault), unsigned prepares past their
+   * blockhash dropped, pending opens finished and creator buys done. */
+  async reconcilePending(): Promise<{ trades: number; opened: number; failed: number }> {
+    await this.treasury();
+    const { repo, curves, trades, ledger } = this.deps;
+    const result = { trades: 0, opened: 0, failed: 0 };
+    const pending = await repo.pendingSignedTrades();
+    for (const mint of new Set(pending.map((t) => t.mint))) {
+      const settled = await curves.exclusive(mint, () => trades.settle(mint));
+      result.trades += settled.confirmed + settled.failed + settled.resent;
+    }
+    const unsigned = await repo.pendingUnsignedTrades();
+    if (unsigned.length) {
+      const height = await ledger.getBlockHeight();
+      for (const t of unsigned)
+        if (t.lastValidBlockHeight !== null && height > t.lastValidBlockHeight) {
+          await repo.updateTrade(t.id, {
+            status: "failed",
+            failureReason: "The wallet did not sign the trade in time",
+            signedTransaction: null,
+          });
+          result.failed++;
+        }
+    }
+    const opens = await this.deps.opens.reconcile();
+    result.opened += opens.opened;
+    result.failed += opens.failed;
+    return result;
+  }
+
+  /** Who bought in the launch window, with the creator and creator-funded wallets marked. */
+  private async windowBuyers(mint: string, creator: string): Promise<WindowBuyer[]> {
+    const buys = await this.deps.repo.launchWindowBuys(mint);
+    return Promise.all(
+      buys.map(async (b) => ({
+        trader: b.trader,
+        tokens: b.tokens,
+        isCreator: b.trader === creator,
+        creatorFunded: b.trader === creator ? false : await this.creatorFunded(creator, b.trader),
+      })),
+    );
+  }
+
+  /** The buyer's wallet received SOL from the creator's wallet (read from the ledger: the
+   * buyer's history, each transaction's pre/post balances). Computed once and kept. */
+  private async creatorFunded(creator: string, buyer: string): Promise<boolean> {
+    const key = `${creator}:${buyer}`;
+    const known = this.funded.get(key);
+    if (known !== undefined) return known;
+    const { ledger } = this.deps;
+    let found = false;
+    const signatures = await ledger.getSignaturesForAddress(buyer, { limit: FUNDING_LOOKBACK });
+    for (const s of signatures) {
+      if (s.error) continue;
+      const tx = await ledger.getTransaction(s.signature);
+      if (!tx) continue;
+      const c = tx.accountKeys.indexOf(creator);
+      const b = tx.accountKeys.indexOf(buyer);
+      if (c < 0 || b < 0) continue;
+      const creatorPaid = (tx.preBalances[c] ?? 0n) > (tx.postBalances[c] ?? 0n);
+      const buyerGained = (tx.postBalances[b] ?? 0n) > (tx.preBalances[b] ?? 0n);
+      if (creatorPaid && buyerGained) {
+        found = true;
+        break;
+      }
+    }
+    this.funded.set(key, found);
+    return found;
+  }
+}
