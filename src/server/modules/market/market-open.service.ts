@@ -122,7 +122,7 @@ export class MarketOpenService {
   async openIntended(mint: string): Promise<void> {
     const { repo, ledger } = this.deps;
     let market = await repo.market(mint);
-    if (!market || market.status !== "pending") return;
+    if (market?.status !== "pending") return;
     const token = await this.deps.tokens.getByMint(mint).catch(() => null);
     if (!token || token.status === "failed") {
       await repo.updateMarket(mint, { status: "failed", failureReason: "The token's launch failed" });
@@ -167,7 +167,7 @@ export class MarketOpenService {
   /** The creator's disclosed buy at launch: capped at MARKET.maxCreatorBuyBps of the supply. */
   async creatorBuy(mint: string): Promise<void> {
     const market = await this.deps.repo.market(mint);
-    if (!market || market.status !== "open" || market.creatorBuyLamports <= 0n) return;
+    if (market?.status !== "open" || market.creatorBuyLamports <= 0n) return;
     const token = await this.deps.tokens.getByMint(mint);
     try {
       await this.deps.trades.trade(

@@ -29,7 +29,8 @@ let ataRent: bigint;
 let treasury: string;
 
 beforeAll(async () => {
-  t = await startTestApp({}, { now: () => clock });
+  // Many sign-ups from one address: the per-IP limits would refuse them (limits have their own tests).
+  t = await startTestApp({ RATE_LIMITS: "off" }, { now: () => clock });
   rent = await t.deps.ledger.minimumBalanceForRentExemption(0);
   ataRent = await t.deps.ledger.minimumBalanceForRentExemption(TOKEN_2022_ATA_SIZE);
   treasury = await t.app.services.market.treasury();
@@ -275,5 +276,272 @@ describe("market: one writer per curve", () => {
     const confirmed = (rows as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id).sort();
     expect(confirmed).toEqual([...ids].sort());
     await expectVaultMatchesCurve((fans[0] as Member).c, ledger(), mint, rent);
+  });
+});
+
+describe("market: launch protection", () => {
+  it("charges the launch fee above 2.5% at open, caps each wallet in the window, and shows who bought (creator-funded marked)", async () => {
+    const { creator, mint } = await openMarket("WIND", "1000000", 8000, false);
+    const s0 = await state(mint);
+    expect(s0.feeBps).toBe(2000);
+    const q = await creator.c.get<{ feeBps: number; fee: string; solIn: string }>(
+      `/api/market/${mint}/quote?side=buy&solIn=${SOL}`,
+    );
+    expect(q.body.feeBps).toBe(2000);
+
+    // The creator funds a wallet that then buys: an insider in all but name.
+    const insider = await member(t.url, ledger(), "mk_wind_insider", 0n);
+    const creatorKey = await signerOf(creator);
+    const gift = await buildSolTransferTransaction({
+      from: creatorKey,
+      to: insider.wallet,
+      lamports: 2n * SOL,
+      blockhash: await ledger().getLatestBlockhash(),
+    });
+    await ledger().sendTransaction(gift.wire);
+    const fan = await member(t.url, ledger(), "mk_wind_fan", 50n * SOL);
+
+    // Half-way through the window the fee has decayed half-way: 250 + ceil(1750 / 2).
+    clock += WINDOW_MS / 2;
+    const vS = BigInt(s0.virtualSolReserves);
+    const vT = BigInt(s0.virtualTokenReserves);
+    const want = 1_000n * E9;
+    const cost = ceilDiv(want * vS, vT - want);
+    const fee = ceilDiv(cost * 1125n, 10_000n);
+    const buy = await insider.c.post<{ fee: string }>(`/api/market/${mint}/buy`, {
+      tokensOut: want.toString(),
+      maxSolIn: (cost + fee).toString(),
+      idempotencyKey: key(),
+    });
+    expect(buy.status, JSON.stringify(buy.body)).toBe(200);
+    expect(buy.body.fee).toBe(fee.toString());
+
+    // 2% of 1,000,000 tokens per wallet: 20,000 tokens.
+    const capped = await fan.c.post<{ code: string }>(`/api/market/${mint}/buy`, {
+      tokensOut: (20_001n * E9).toString(),
+      maxSolIn: (40n * SOL).toString(),
+      idempotencyKey: key(),
+    });
+    expect(capped.status).toBe(409);
+    expect(capped.body.code).toBe("LAUNCH_CAP");
+    const atCap = await fan.c.post(`/api/market/${mint}/buy`, {
+      tokensOut: (20_000n * E9).toString(),
+      maxSolIn: (40n * SOL).toString(),
+      idempotencyKey: key(),
+    });
+    expect(atCap.status).toBe(200);
+    const more = await fan.c.post<{ code: string }>(`/api/market/${mint}/buy`, {
+      tokensOut: E9.toString(),
+      maxSolIn: SOL.toString(),
+      idempotencyKey: key(),
+    });
+    expect(more.body.code).toBe("LAUNCH_CAP");
+
+    const s = await state(mint);
+    expect(s.launchWindow.tokensBought).toBe((21_000n * E9).toString());
+    expect(s.launchWindow.shareOfSupply).toBeCloseTo(0.021, 6);
+    expect(s.launchWindow.buyers).toEqual([
+      { trader: fan.wallet, tokens: (20_000n * E9).toString(), isCreator: false, creatorFunded: false },
+      { trader: insider.wallet, tokens: want.toString(), isCreator: false, creatorFunded: true },
+    ]);
+
+    // After the window: the base fee, no cap; later buys are not in the window's list.
+    clock += WINDOW_MS;
+    expect((await state(mint)).feeBps).toBe(250);
+    const later = await fan.c.post(`/api/market/${mint}/buy`, {
+      tokensOut: E9.toString(),
+      maxSolIn: SOL.toString(),
+      idempotencyKey: key(),
+    });
+    expect(later.status).toBe(200);
+    expect((await state(mint)).launchWindow.tokensBought).toBe((21_000n * E9).toString());
+  });
+
+  it("opens a market at launch with a capped creator buy, disclosed; and later for an existing token", async () => {
+    const creator = await member(t.url, ledger(), "mk_cbuy", 20n * SOL);
+    // 10 SOL would buy far more than 5% of a 1,000,000 supply: capped at 50,000 tokens.
+    const mint = await launch(creator, "CBUY", "1000000", {
+      curveShareBps: 7000,
+      creatorBuyLamports: (10n * SOL).toString(),
+    });
+    const s = await state(mint);
+    expect(s.status).toBe("open");
+    expect(s.creatorBuyTokens).toBe((50_000n * E9).toString());
+    expect(s.launchWindow.buyers).toEqual([
+      { trader: creator.wallet, tokens: (50_000n * E9).toString(), isCreator: true, creatorFunded: false },
+    ]);
+    expect(await tokensOf(ledger(), creator.wallet, mint)).toBe(300_000n * E9 + 50_000n * E9);
+    await expectVaultMatchesCurve(creator.c, ledger(), mint, rent);
+
+    // Later: a token launched without a market; only its creator may open one.
+    const other = await member(t.url, ledger(), "mk_later", 5n * SOL);
+    const plain = await launch(other, "LATER", "5000");
+    expect((await state(plain)).status).toBe("none");
+    const notYours = await creator.c.post<{ code: string }>(`/api/market/${plain}/open`, {
+      curveShareBps: 5000,
+    });
+    expect(notYours.status).toBe(403);
+    const opened = await other.c.post<MarketView>(`/api/market/${plain}/open`, { curveShareBps: 5000 });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(opened.body.status).toBe("open");
+    expect(opened.body.realTokenReserves).toBe((2_500n * E9).toString());
+    expect(await tokensOf(ledger(), other.wallet, plain)).toBe(2_500n * E9);
+    const again = await other.c.post<{ code: string }>(`/api/market/${plain}/open`, { curveShareBps: 5000 });
+    expect(again.body.code).toBe("MARKET_EXISTS");
+    await expectVaultMatchesCurve(other.c, ledger(), plain, rent);
+    expect((await other.c.get(`/api/market/${"1".repeat(32)}`)).status).toBe(404);
+  });
+});
+
+describe("market: completion", () => {
+  it("completes when the curve is sold out; further trades are refused with what happens next", async () => {
+    const { mint } = await openMarket("DONE", "1000", 10_000);
+    const whale = await member(t.url, ledger(), "mk_done_whale", 100n * SOL);
+    const buy = await whale.c.post<{ tokensOut: string }>(`/api/market/${mint}/buy`, {
+      solIn: (60n * SOL).toString(),
+      minTokensOut: "0",
+      idempotencyKey: key(),
+    });
+    expect(buy.status, JSON.stringify(buy.body)).toBe(200);
+    expect(buy.body.tokensOut).toBe((1_000n * E9).toString());
+    const s = await expectVaultMatchesCurve(whale.c, ledger(), mint, rent);
+    expect(s.status).toBe("completed");
+    expect(s.realTokenReserves).toBe("0");
+    const again = await whale.c.post<{ code: string; error: string }>(`/api/market/${mint}/buy`, {
+      solIn: SOL.toString(),
+      minTokensOut: "0",
+      idempotencyKey: key(),
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("MARKET_COMPLETED");
+    expect(again.body.error).toMatch(/Holders keep their tokens/);
+    const sell = await whale.c.post<{ code: string }>(`/api/market/${mint}/sell`, {
+      tokensIn: E9.toString(),
+      minSolOut: "0",
+      idempotencyKey: key(),
+    });
+    expect(sell.body.code).toBe("MARKET_COMPLETED");
+    const quote = await whale.c.get<{ code: string }>(`/api/market/${mint}/quote?side=buy&solIn=${SOL}`);
+    expect(quote.body.code).toBe("MARKET_COMPLETED");
+  });
+});
+
+describe("market: external wallets", () => {
+  it("prepares a trade, the wallet signs, the server checks the bytes and co-signs; tampering and stale prices are refused", async () => {
+    const { mint } = await openMarket("EXTW", "1000000");
+    const w = await testWallet();
+    const { c } = await signInWithWallet(t.url, w);
+    await ledger().airdrop(w.address, 10n * SOL);
+    const prep = await c.post<{ tradeId: string; transaction: string; tokensOut: string; solIn: string }>(
+      `/api/market/${mint}/buy/prepare`,
+      { solIn: SOL.toString(), minTokensOut: "0", idempotencyKey: key() },
+    );
+    expect(prep.status, JSON.stringify(prep.body)).toBe(200);
+    const signed = signPrepared(prep.body.transaction, w.address, w.signBytes);
+    // A byte changed after signing (here: in the message) is not what was prepared.
+    const raw = Buffer.from(signed, "base64");
+    raw[raw.length - 3] = (raw[raw.length - 3] ?? 0) ^ 1;
+    const tampered = await c.post<{ code: string }>(`/api/market/${mint}/submit`, {
+      tradeId: prep.body.tradeId,
+      transaction: raw.toString("base64"),
+    });
+    expect(tampered.status).toBe(400);
+    expect(tampered.body.code).toBe("TRANSACTION_REJECTED");
+    const before = await ledger().getBalance(w.address);
+    const done = await c.post<{ signature: string; tokensOut: string }>(`/api/market/${mint}/submit`, {
+      tradeId: prep.body.tradeId,
+      transaction: signed,
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.tokensOut).toBe(prep.body.tokensOut);
+    expect(await tokensOf(ledger(), w.address, mint)).toBe(BigInt(prep.body.tokensOut));
+    expect(await ledger().getBalance(w.address)).toBe(before - BigInt(prep.body.solIn) - 10_000n - ataRent);
+    await expectVaultMatchesCurve(c, ledger(), mint, rent);
+
+    // A buy prepared, then the price rises (another buy): the fixed amounts would shrink the
+    // curve's invariant, so the server refuses to co-sign.
+    const stale = await c.post<{ tradeId: string; transaction: string }>(`/api/market/${mint}/buy/prepare`, {
+      solIn: SOL.toString(),
+      minTokensOut: "0",
+      idempotencyKey: key(),
+    });
+    const fan = await member(t.url, ledger(), "mk_extw_fan", 10n * SOL);
+    expect(
+      (
+        await fan.c.post(`/api/market/${mint}/buy`, {
+          solIn: SOL.toString(),
+          minTokensOut: "0",
+          idempotencyKey: key(),
+        })
+      ).status,
+    ).toBe(200);
+    const refused = await c.post<{ code: string }>(`/api/market/${mint}/submit`, {
+      tradeId: stale.body.tradeId,
+      transaction: signPrepared(stale.body.transaction, w.address, w.signBytes),
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("QUOTE_EXPIRED");
+
+    // A sell prepared and submitted.
+    const sell = await c.post<{ tradeId: string; transaction: string; solOut: string }>(
+      `/api/market/${mint}/sell/prepare`,
+      {
+        tokensIn: (BigInt(prep.body.tokensOut) / 2n).toString(),
+        minSolOut: "0",
+        idempotencyKey: key(),
+      },
+    );
+    expect(sell.status, JSON.stringify(sell.body)).toBe(200);
+    const sold = await c.post(`/api/market/${mint}/submit`, {
+      tradeId: sell.body.tradeId,
+      transaction: signPrepared(sell.body.transaction, w.address, w.signBytes),
+    });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    await expectVaultMatchesCurve(c, ledger(), mint, rent);
+    // The embedded routes refuse a browser-wallet account clearly.
+    const embedded = await c.post<{ code: string }>(`/api/market/${mint}/buy`, {
+      solIn: SOL.toString(),
+      minTokensOut: "0",
+      idempotencyKey: key(),
+    });
+    expect(embedded.body.code).toBe("SIGN_WITH_WALLET");
+  });
+});
+
+describe("market: a creator wallet that cannot receive", () => {
+  it("pays the creator's part to the treasury and keeps it owed when the creator's wallet was emptied", async () => {
+    const { creator, mint } = await openMarket("OWED", "1000000");
+    // The creator empties their wallet (a system account at 0 lamports no longer exists; a
+    // transfer of a few lamports to it would fail the whole trade for rent).
+    const key0 = await signerOf(creator);
+    const sink = await member(t.url, ledger(), "mk_owed_sink", 0n);
+    const all = await ledger().getBalance(creator.wallet);
+    const drain = await buildSolTransferTransaction({
+      from: key0,
+      to: sink.wallet,
+      lamports: all - 5_000n,
+      blockhash: await ledger().getLatestBlockhash(),
+    });
+    await ledger().sendTransaction(drain.wire);
+    expect(await ledger().getBalance(creator.wallet)).toBe(0n);
+
+    const fan = await member(t.url, ledger(), "mk_owed_fan", 10n * SOL);
+    const beforeTreasury = await ledger().getBalance(treasury);
+    const buy = await fan.c.post<{ fee: string }>(`/api/market/${mint}/buy`, {
+      solIn: SOL.toString(),
+      minTokensOut: "0",
+      idempotencyKey: key(),
+    });
+    expect(buy.status, JSON.stringify(buy.body)).toBe(200);
+    const fee = BigInt(buy.body.fee);
+    expect(await ledger().getBalance(creator.wallet)).toBe(0n);
+    expect(await ledger().getBalance(treasury)).toBe(beforeTreasury + fee);
+    const s = await expectVaultMatchesCurve(fan.c, ledger(), mint, rent);
+    expect(s.feesCreatorLamports).toBe((fee / 2n).toString());
+    expect(s.feesCreatorOwedLamports).toBe((fee / 2n).toString());
+    const fees = await creator.c.get<{ markets: Array<{ feesCreatorOwedLamports: string }> }>(
+      "/api/market/fees",
+    );
+    expect(fees.body.markets[0]?.feesCreatorOwedLamports).toBe((fee / 2n).toString());
   });
 });
