@@ -85,6 +85,9 @@ const tokenForm = (ctx: Ctx, creatorWallet: string) => ({
   creatorWallet,
 });
 
+/** A small market buy (1 token): far inside the launch window's per-wallet cap. */
+const marketBuy = () => ({ tokensOut: "1000000000", maxSolIn: "1000000000", idempotencyKey: unique() });
+
 const agentFields = {
   name: "Matrix Agent",
   specialty: "Answers",
@@ -211,6 +214,60 @@ const MATRIX: Record<string, Row> = {
   "GET /api/portfolio/holdings": { expect: signedIn(200), private: true },
   "GET /api/user/token-balances": { expect: signedIn(200), private: true },
 
+  // The market: reads are public; each signed-in user trades with their own wallets; only the
+  // token's creator opens its market (already open here: 409 for the owner).
+  "GET /api/market/fees": { expect: signedIn(200), private: true },
+  "GET /api/market/:mint": { request: (ctx) => ({ path: `/api/market/${ctx.w.mint}` }), expect: all(200) },
+  "GET /api/market/:mint/quote": {
+    request: (ctx) => ({ path: `/api/market/${ctx.w.mint}/quote?side=buy&solIn=1000000` }),
+    expect: all(200),
+  },
+  "POST /api/market/:mint/open": {
+    request: (ctx) => ({ path: `/api/market/${ctx.w.mint}/open`, body: { curveShareBps: 5000 } }),
+    expect: ownerOnly(403, 409),
+  },
+  "POST /api/market/:mint/buy": {
+    request: (ctx) => ({ path: `/api/market/${ctx.w.mint}/buy`, body: marketBuy() }),
+    expect: signedIn(200),
+  },
+  "POST /api/market/:mint/sell": {
+    request: (ctx) => ({
+      path: `/api/market/${ctx.w.mint}/sell`,
+      body: { tokensIn: "1000000", minSolOut: "0", idempotencyKey: unique() },
+    }),
+    expect: signedIn(200),
+  },
+  // Only the owner has a browser wallet linked: the other user is told to link one.
+  "POST /api/market/:mint/buy/prepare": {
+    request: (ctx) => ({ path: `/api/market/${ctx.w.mint}/buy/prepare`, body: marketBuy() }),
+    expect: ownerOnly(400, 200),
+  },
+  "POST /api/market/:mint/sell/prepare": {
+    request: (ctx) => ({
+      path: `/api/market/${ctx.w.mint}/sell/prepare`,
+      body: { tokensIn: "1000000000", minSolOut: "0", idempotencyKey: unique() },
+    }),
+    expect: ownerOnly(400, 200),
+  },
+  "POST /api/market/:mint/submit": {
+    // The owner's trade, prepared and signed by the owner's wallet: nobody else may submit it.
+    request: async (ctx) => {
+      const prepared = await ctx.w.owner.c.post<{ tradeId: string; transaction: string }>(
+        `/api/market/${ctx.w.mint}/buy/prepare`,
+        marketBuy(),
+      );
+      expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
+      return {
+        path: `/api/market/${ctx.w.mint}/submit`,
+        body: {
+          tradeId: prepared.body.tradeId,
+          transaction: signPrepared(prepared.body.transaction, ctx.external),
+        },
+      };
+    },
+    expect: ownerOnly(404, 200),
+  },
+
   // AI drafting is open (the wizard drafts before the account exists).
   "POST /api/ai/generate-identity": {
     request: () => ({ body: { userInput: "A painter of highland landscapes" } }),
@@ -286,6 +343,10 @@ beforeAll(async () => {
     amount: "100",
   });
   expect(moved.status).toBe(200);
+  // A market on the owner's token (the other user buys from it in the buy row, which runs
+  // after the transfer rows and before the sell row: routes run in registration order).
+  const opened = await w.owner.c.post(`/api/market/${w.mint}/open`, { curveShareBps: 5000 });
+  expect(opened.status, JSON.stringify(opened.body)).toBe(200);
   const secret = "SECRET-NOTES-OF-THE-OWNER";
   // The owner's conversation, which nobody else may read.
   const chat = await w.owner.c.post("/api/ai-agents/chat", {
