@@ -5,11 +5,15 @@ import { text } from "./text";
 // The market's API contract (docs/api.md). Amounts are decimal strings of BASE UNITS
 // (lamports, token base units): the browser formats them, never parses floats.
 
+/** Amounts on chain are u64. */
+const U64_MAX = 2n ** 64n - 1n;
+
 const baseUnits = (message = "Must be a positive whole number of base units") =>
   text()
     .trim()
     .regex(/^\d{1,20}$/, message)
-    .refine((v) => BigInt(v) > 0n, message);
+    // Zod runs refinements even after the regex refused: test the digits again before BigInt.
+    .refine((v) => /^\d{1,20}$/.test(v) && BigInt(v) > 0n && BigInt(v) <= U64_MAX, message);
 const limitUnits = (message: string) =>
   text()
     .trim()
