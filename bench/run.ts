@@ -5,6 +5,7 @@ import { startServer } from "../tests/e2e/fixtures";
 import { runAiBenchmarks } from "./ai";
 import { benchApiLaunches, benchTokenList, creatorWithTokens } from "./api-launch";
 import { benchRawLaunches } from "./ledger-raw";
+import { runMarketBenchmarks } from "./market";
 import { runMixedBenchmarks } from "./mixed";
 import { fmt, median, percentile, processMemoryMb, verdict } from "./stats";
 
@@ -85,6 +86,8 @@ async function main() {
       );
     }
 
+    console.log("");
+    await runMarketBenchmarks(server.url, SECONDS, PAIRS);
     console.log("");
     await runMixedBenchmarks(server.url, SECONDS);
     console.log("");

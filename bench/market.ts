@@ -1,0 +1,232 @@
+import { address, getTransactionDecoder, lamports, type TransactionSigner } from "@solana/kit";
+import { FailedTransactionMetadata, LiteSVM } from "litesvm";
+import { generateSigner } from "../src/server/ledger/keys";
+import { buildOpenMarketTransaction, buildTradeTransaction } from "../src/server/ledger/market-transactions";
+import { buildLaunchTransaction } from "../src/server/ledger/token-2022";
+import {
+  type CurveState,
+  initialCurve,
+  quoteBuyWithSol,
+  quoteSell,
+  splitFee,
+} from "../src/shared/market/curve";
+import { Client } from "../tests/support/http";
+import { uniqueSymbol } from "./api-launch";
+import { leanPoster } from "./lean-post";
+import { fmt, median, percentile, verdict } from "./stats";
+
+// The market: trades per second on one curve and over 10 curves through the HTTP API (each
+// trade quoted, limited, built, signed by trader and vault, recorded before sending, sent to
+// the embedded ledger and applied, one writer per curve), against the same trade
+// transactions built, signed and executed raw on a bare LiteSVM in the same run; and the
+// trade latency at 10 concurrent traders.
+
+const SUPPLY_TOKENS = 10_000_000_000n;
+const DECIMALS = 9;
+const SUPPLY = SUPPLY_TOKENS * 10n ** BigInt(DECIMALS);
+const BUY_LAMPORTS = 1_000_000n;
+/** Sold back every third trade: far below what one buy yields, so a trader always has it. */
+const SELL_TOKENS = 1_000n * 10n ** BigInt(DECIMALS);
+const TRADERS = 10;
+
+const SYSTEM = address("11111111111111111111111111111111");
+
+interface RawCurve {
+  mint: string;
+  vault: TransactionSigner;
+  curve: CurveState;
+}
+
+/** The same trades on a bare LiteSVM: no HTTP, no database, no journal, one thread. */
+async function rawMarket(curves: number) {
+  const svm = new LiteSVM().withBlockhashCheck(false);
+  const fund = (who: string, amount: bigint) =>
+    svm.setAccount({
+      address: address(who),
+      lamports: lamports(amount),
+      programAddress: SYSTEM,
+      executable: false,
+      data: new Uint8Array(),
+      space: 0n,
+    });
+  const decoder = getTransactionDecoder();
+  const send = (wire: Uint8Array) => {
+    const result = svm.sendTransaction(decoder.decode(wire));
+    if (result instanceof FailedTransactionMetadata) throw new Error(`raw market: ${result.toString()}`);
+  };
+  const blockhash = { blockhash: svm.latestBlockhash(), lastValidBlockHeight: 1_000_000n };
+  const rent = svm.minimumBalanceForRentExemption(0n);
+  const creator = generateSigner();
+  fund(creator.address, 1_000_000n * 10n ** 9n);
+  const treasury = generateSigner().address;
+  fund(treasury, rent);
+  const list: RawCurve[] = [];
+  for (let i = 0; i < curves; i++) {
+    const mint = generateSigner();
+    const launch = await buildLaunchTransaction({
+      payer: creator,
+      mint,
+      name: `Raw Curve ${i}`,
+      symbol: "RAW",
+      uri: "http://localhost/raw.json",
+      additionalMetadata: [],
+      supply: SUPPLY,
+      decimals: DECIMALS,
+      blockhash,
+    });
+    send(launch.wire);
+    const vault = generateSigner();
+    const curve = initialCurve(SUPPLY, 8000);
+    const open = await buildOpenMarketTransaction({
+      creator,
+      vault: vault.address,
+      mint: mint.address,
+      decimals: DECIMALS,
+      tokens: curve.realToken,
+      vaultRent: rent,
+      blockhash,
+    });
+    send(open.wire);
+    list.push({ mint: mint.address, vault, curve });
+  }
+  const traders = Array.from({ length: TRADERS }, () => generateSigner());
+  for (const t of traders) fund(t.address, 1_000n * 10n ** 9n);
+  let n = 0;
+  return async (traderIndex: number, curveIndex: number, sell: boolean) => {
+    const c = list[curveIndex] as RawCurve;
+    const trader = traders[traderIndex] as TransactionSigner;
+    const q = sell ? quoteSell(c.curve, SELL_TOKENS, 250n) : quoteBuyWithSol(c.curve, BUY_LAMPORTS, 250n);
+    if (!q.ok) throw new Error(`raw quote refused: ${q.reason}`);
+    const { creator: creatorFee, platform } = splitFee(q.quote.fee);
+    const built = await buildTradeTransaction({
+      side: q.quote.side,
+      mint: c.mint,
+      decimals: DECIMALS,
+      curveSol: q.quote.curveSol,
+      tokens: q.quote.side === "buy" ? q.quote.tokensOut : q.quote.tokensIn,
+      creatorFee,
+      treasuryFee: platform,
+      creatorWallet: creator.address,
+      treasury,
+      memo: `trade raw-${n++}`,
+      trader,
+      vault: c.vault,
+      blockhash,
+    });
+    send(built.wire);
+    c.curve = q.quote.after;
+  };
+}
+
+async function rawRate(seconds: number, curves: number): Promise<number> {
+  const trade = await rawMarket(curves);
+  // Warm-up, then the same pattern as the API run: trader i on curve i % curves, every third a sell.
+  for (let i = 0; i < 200; i++) await trade(i % TRADERS, i % curves, i % 3 === 2 && i >= TRADERS);
+  let trades = 0;
+  const start = performance.now();
+  const deadline = start + seconds * 1000;
+  while (performance.now() < deadline) {
+    await trade(trades % TRADERS, trades % curves, trades % 3 === 2);
+    trades++;
+  }
+  return trades / ((performance.now() - start) / 1000);
+}
+
+async function person(url: string, tag: string) {
+  const c = new Client(url);
+  const reg = await c.post<{ user: { id: string } }>("/api/register", {
+    username: tag,
+    email: `${tag}@bench.example`,
+    password: "bench-pass",
+  });
+  const gen = await c.post<{ wallet: { publicKey: string } }>("/api/wallet/generate");
+  for (let k = 0; k < 5; k++)
+    await c.post("/api/wallet/airdrop", { address: gen.body.wallet.publicKey, amount: 2 });
+  return { c, userId: reg.body.user.id, wallet: gen.body.wallet.publicKey };
+}
+
+/** 10 traders for `seconds`, each on curve (i % mints.length), every third trade a sell. */
+async function apiRun(
+  url: string,
+  traders: Array<{ c: Client }>,
+  mints: string[],
+  seconds: number,
+): Promise<{ perSecond: number; latencies: number[]; failures: number }> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const start = performance.now();
+  const deadline = start + seconds * 1000;
+  let seq = 0;
+  await Promise.all(
+    traders.map(async (t, i) => {
+      const post = leanPoster(url, t.c.cookie);
+      const mint = mints[i % mints.length] as string;
+      for (let k = 0; performance.now() < deadline; k++) {
+        const sell = k % 3 === 2;
+        const t0 = performance.now();
+        const status = await post(
+          `/api/market/${mint}/${sell ? "sell" : "buy"}`,
+          sell
+            ? { tokensIn: SELL_TOKENS.toString(), minSolOut: "0", idempotencyKey: `b${Date.now()}-${seq++}` }
+            : {
+                solIn: BUY_LAMPORTS.toString(),
+                minTokensOut: "0",
+                idempotencyKey: `b${Date.now()}-${seq++}`,
+              },
+        );
+        if (status === 200) latencies.push(performance.now() - t0);
+        else failures++;
+      }
+    }),
+  );
+  return { perSecond: latencies.length / ((performance.now() - start) / 1000), latencies, failures };
+}
+
+export async function runMarketBenchmarks(url: string, seconds: number, pairs = 3): Promise<void> {
+  const tag = Date.now().toString(36);
+  const creators = await Promise.all(Array.from({ length: 10 }, (_, i) => person(url, `mc${tag}${i}`)));
+  const mints: string[] = [];
+  for (const cr of creators) {
+    const sym = uniqueSymbol();
+    const res = await cr.c.post<{ mintAddress: string }>("/api/tokens/create", {
+      name: `Market ${sym}`,
+      symbol: sym,
+      totalSupply: SUPPLY_TOKENS.toString(),
+      userId: cr.userId,
+      creatorWallet: cr.wallet,
+      market: { curveShareBps: 8000 },
+    });
+    if (res.status !== 201) throw new Error(`market launch answered ${res.status}`);
+    mints.push(res.body.mintAddress);
+  }
+  const traders = await Promise.all(Array.from({ length: TRADERS }, (_, i) => person(url, `mt${tag}${i}`)));
+  const one = mints.slice(0, 1);
+  // Warm the server's paths (and the VM's program cache) before measuring.
+  await apiRun(url, traders, mints, Math.min(5, seconds));
+
+  for (const [label, curves] of [
+    ["one curve", one],
+    ["10 curves", mints],
+  ] as const) {
+    console.log(
+      `market trades on ${label}, raw LiteSVM (one thread) and through the API (${TRADERS} concurrent traders):`,
+    );
+    const ratios: number[] = [];
+    const latencies: number[] = [];
+    for (let i = 0; i < pairs; i++) {
+      const raw = await rawRate(seconds, curves.length);
+      const api = await apiRun(url, traders, curves, seconds);
+      ratios.push(api.perSecond / raw);
+      latencies.push(...api.latencies);
+      console.log(
+        `  pair ${i + 1}: raw ${fmt(raw)} /s, API ${fmt(api.perSecond)} /s (${api.latencies.length} ok, ${api.failures} refused), API / raw = ${fmt(api.perSecond / raw, 2)}x`,
+      );
+    }
+    const ratio = median(ratios);
+    console.log(`  API / raw, median pair = ${fmt(ratio, 2)}x   goal >= 0.7x: ${verdict(ratio >= 0.7)}`);
+    const p99 = percentile(latencies, 99);
+    console.log(
+      `  trade latency p50 ${fmt(percentile(latencies, 50))} ms, p99 ${fmt(p99)} ms   goal p99 < 100 ms: ${verdict(p99 < 100)}`,
+    );
+  }
+}
