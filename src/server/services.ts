@@ -57,7 +57,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     rowCacheMs: shared ? 1_000 : 60_000,
   });
   const now = deps.now ?? Date.now;
-  const marketRepo = new MarketRepo(db);
+  const marketRepo = new MarketRepo(deps.database);
   const curves = new CurveBook(marketRepo);
   const treasury = treasuryAddress(config.TREASURY_ADDRESS, config.DATA_DIR);
   let market: MarketService | null = null;

@@ -17,6 +17,7 @@ import {
 import type { BuyRequest, PreparedTrade, SellRequest, TradeResult } from "@shared/schemas/market";
 import { isUniqueViolation } from "../../db/errors";
 import { badRequest, conflict, HttpError, notFound } from "../../http-errors";
+import type { Signer } from "../../ledger/keys";
 import { tokenAmountOf } from "../../ledger/layouts";
 import { type Ledger, LedgerError } from "../../ledger/ledger";
 import {
@@ -124,44 +125,83 @@ export class MarketTradeService {
     const trader = await this.deps.wallets.signerFor(wallet);
     return this.deps.curves.exclusive(mint, async () => {
       const entry = await this.readyEntry(mint);
-      const replay = await this.replayIfKnown(userId, key, entry);
-      if (replay) return replay;
-      const market = entry.market;
-      const feeBps = options.creatorBuy ? MARKET.feeBps : this.feeBpsNow(market);
-      let q = this.quote(market, order, feeBps);
-      if (options.tokenCap !== undefined && q.side === "buy" && q.tokensOut > options.tokenCap)
-        q = this.quote(market, { side: "buy", tokensOut: options.tokenCap, maxSolIn: 0n }, feeBps);
-      checkLimits(order, q);
-      const inWindow = q.side === "buy" && this.inLaunchWindow(market);
-      if (inWindow && !options.creatorBuy)
-        this.checkLaunchCap(entry, token, trader.address, q.side === "buy" ? q.tokensOut : 0n);
-      const legs = legsOf(q, feeBps);
-      const owed = await this.checkAccounts(market, token, trader.address, legs);
-      const vault = this.deps.vaults.signerFor(market);
-      const blockhash = await this.deps.ledger.getLatestBlockhash();
-      const id = randomUUID();
-      const built = await buildTradeTransaction({
-        ...(await this.txLegs(market, token, legs, owed, id)),
-        trader,
-        vault,
-        blockhash,
-      });
-      const row = await this.record({
-        id,
-        mint,
-        userId,
-        trader: trader.address,
-        legs,
-        owed,
-        inWindow,
-        creatorBuy: !!options.creatorBuy,
-        key,
-        signature: built.signature,
-        wire: built.wire,
-        lastValidBlockHeight: blockhash.lastValidBlockHeight,
-      });
-      return this.send(entry, row, built.wire);
+      // The key is checked by the insert's unique index, not a query first: a repeat is rare.
+      // A refusal before recording may be a repeat of a trade already made: replayed then.
+      for (let attempt = 0; ; attempt++) {
+        let recorded: TradeRow;
+        let wire: Uint8Array;
+        try {
+          ({ row: recorded, wire } = await this.buildAndRecord(
+            entry,
+            token,
+            userId,
+            trader,
+            order,
+            key,
+            options,
+          ));
+        } catch (err) {
+          const refusal =
+            err instanceof HttpError || err instanceof LedgerError || err instanceof DuplicateKey;
+          if (!refusal) throw err;
+          const replay = await this.replayIfKnown(userId, key, entry);
+          if (replay) return replay;
+          // A failed attempt under this key was just cleared: try once more.
+          if (err instanceof DuplicateKey && attempt === 0) continue;
+          throw err instanceof DuplicateKey
+            ? conflict("This trade is already in progress", undefined, "IN_PROGRESS")
+            : err;
+        }
+        return this.send(entry, recorded, wire);
+      }
     });
+  }
+
+  private async buildAndRecord(
+    entry: CurveEntry,
+    token: TokenRow,
+    userId: string,
+    trader: Signer,
+    order: TradeOrder,
+    key: string,
+    options: { creatorBuy?: boolean; tokenCap?: bigint },
+  ): Promise<{ row: TradeRow; wire: Uint8Array }> {
+    const market = entry.market;
+    const feeBps = options.creatorBuy ? MARKET.feeBps : this.feeBpsNow(market);
+    let q = this.quote(market, order, feeBps);
+    if (options.tokenCap !== undefined && q.side === "buy" && q.tokensOut > options.tokenCap)
+      q = this.quote(market, { side: "buy", tokensOut: options.tokenCap, maxSolIn: 0n }, feeBps);
+    checkLimits(order, q);
+    const inWindow = q.side === "buy" && this.inLaunchWindow(market);
+    if (inWindow && !options.creatorBuy)
+      this.checkLaunchCap(entry, token, trader.address, q.side === "buy" ? q.tokensOut : 0n);
+    const legs = legsOf(q, feeBps);
+    const owed = await this.checkAccounts(market, token, trader.address, legs);
+    const vault = this.deps.vaults.signerFor(market);
+    const blockhash = await this.deps.ledger.getLatestBlockhash();
+    const id = randomUUID();
+    const built = await buildTradeTransaction({
+      ...(await this.txLegs(market, token, legs, owed, id)),
+      trader,
+      vault,
+      blockhash,
+    });
+    const row = await this.record({
+      id,
+      mint: market.mint,
+      userId,
+      trader: trader.address,
+      legs,
+      owed,
+      inWindow,
+      creatorBuy: !!options.creatorBuy,
+      key,
+      signature: built.signature,
+      wire: built.wire,
+      lastValidBlockHeight: blockhash.lastValidBlockHeight,
+      duplicate: "signal",
+    });
+    return { row, wire: built.wire };
   }
 
   /** External wallet, step 1: the trade for the wallet to sign (the vault signs at submit). */
@@ -441,6 +481,8 @@ export class MarketTradeService {
     signature: string | null;
     wire: Uint8Array;
     lastValidBlockHeight: bigint;
+    /** "signal": a repeated key throws DuplicateKey (the caller replays). */
+    duplicate?: "signal";
   }): Promise<TradeRow> {
     const { legs } = r;
     try {
@@ -541,6 +583,9 @@ export class MarketTradeService {
     };
   }
 }
+
+/** The idempotency key is already taken by a recorded trade. */
+class DuplicateKey extends Error {}
 
 function legsOf(q: BuyQuote | SellQuote, feeBps: bigint): Legs {
   const { creator, platform } = splitFee(q.fee);

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { bulkInsert } from "../../db/bulk-insert";
+import type { Database, Db } from "../../db/client";
 import { markets, marketTrades } from "../../db/schema/market";
 
 export type MarketRow = typeof markets.$inferSelect;
@@ -8,7 +9,12 @@ export type NewTrade = typeof marketTrades.$inferInsert;
 
 /** The market's queries: curves and their trades. */
 export class MarketRepo {
-  constructor(private db: Db) {}
+  private db: Db;
+  private insertRows: (rows: TradeRow[]) => Promise<void>;
+  constructor(private database: Pick<Database, "db" | "execute">) {
+    this.db = database.db;
+    this.insertRows = bulkInsert(database, marketTrades);
+  }
 
   async market(mint: string): Promise<MarketRow | null> {
     const [row] = await this.db.select().from(markets).where(eq(markets.mint, mint));
@@ -49,9 +55,25 @@ export class MarketRepo {
       .orderBy(desc(markets.createdAt));
   }
 
+  /** A complete row written with prepared SQL text (Drizzle's builder costs more than the
+   * insert itself on the trade path). */
   async insertTrade(values: NewTrade): Promise<TradeRow> {
-    const [row] = await this.db.insert(marketTrades).values(values).returning();
-    if (!row) throw new Error("trade insert returned nothing");
+    const row: TradeRow = {
+      userId: null,
+      inLaunchWindow: false,
+      creatorBuy: false,
+      creatorFeeOwed: false,
+      status: "pending",
+      signature: null,
+      signedTransaction: null,
+      lastValidBlockHeight: null,
+      failureReason: null,
+      idempotencyKey: null,
+      createdAt: new Date(),
+      confirmedAt: null,
+      ...values,
+    };
+    await this.insertRows([row]);
     return row;
   }
 
@@ -119,31 +141,33 @@ export class MarketRepo {
       .sort((a, b) => (b.tokens > a.tokens ? 1 : -1));
   }
 
-  /** A trade confirmed and the curve moved to its after-state, in one database transaction. */
+  /** A trade confirmed and the curve moved to its after-state: one statement (atomic, one
+   * round trip on the hot path). */
   async confirmTrade(trade: TradeRow, completedAt: Date | null, confirmedAt = new Date()): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx
-        .update(marketTrades)
-        .set({ status: "confirmed", confirmedAt, signedTransaction: null })
-        .where(eq(marketTrades.id, trade.id));
-      await tx
-        .update(markets)
-        .set({
-          virtualSol: trade.virtualSolAfter,
-          virtualToken: trade.virtualTokenAfter,
-          realSol: trade.realSolAfter,
-          realToken: trade.realTokenAfter,
-          feesCreatorLamports: sql`${markets.feesCreatorLamports} + ${trade.creatorFee}`,
-          feesPlatformLamports: sql`${markets.feesPlatformLamports} + ${trade.platformFee}`,
-          feesCreatorOwedLamports: trade.creatorFeeOwed
-            ? sql`${markets.feesCreatorOwedLamports} + ${trade.creatorFee}`
-            : markets.feesCreatorOwedLamports,
-          creatorBuyTokens: trade.creatorBuy
-            ? sql`${markets.creatorBuyTokens} + ${trade.tokens}`
-            : markets.creatorBuyTokens,
-          ...(completedAt ? { status: "completed" as const, completedAt } : {}),
-        })
-        .where(eq(markets.mint, trade.mint));
-    });
+    const owed = trade.creatorFeeOwed ? trade.creatorFee : 0n;
+    const creatorBuy = trade.creatorBuy ? trade.tokens : 0n;
+    await this.database.execute(
+      `with t as (update market_trades set status = 'confirmed', confirmed_at = $1, signed_transaction = null where id = $2)
+       update markets set virtual_sol = $3, virtual_token = $4, real_sol = $5, real_token = $6,
+         fees_creator_lamports = fees_creator_lamports + $7, fees_platform_lamports = fees_platform_lamports + $8,
+         fees_creator_owed_lamports = fees_creator_owed_lamports + $9, creator_buy_tokens = creator_buy_tokens + $10,
+         status = case when $11::timestamptz is null then status else 'completed' end,
+         completed_at = coalesce($11::timestamptz, completed_at)
+       where mint = $12`,
+      [
+        confirmedAt.toISOString(),
+        trade.id,
+        trade.virtualSolAfter.toString(),
+        trade.virtualTokenAfter.toString(),
+        trade.realSolAfter.toString(),
+        trade.realTokenAfter.toString(),
+        trade.creatorFee.toString(),
+        trade.platformFee.toString(),
+        owed.toString(),
+        creatorBuy.toString(),
+        completedAt ? completedAt.toISOString() : null,
+        trade.mint,
+      ],
+    );
   }
 }
