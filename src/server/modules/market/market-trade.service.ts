@@ -84,6 +84,11 @@ interface Legs {
 /** Trades on the curves: quoted, limited, built, signed by trader and vault, recorded, sent
  * and applied, one at a time per curve (CurveBook). */
 export class MarketTradeService {
+  /** Per curve, the last confirmation queued (see queueConfirmation). */
+  private writes = new Map<string, Promise<void>>();
+  /** Confirmations being written, by trade id (a repeated key waits for its own). */
+  private inflight = new Map<string, Promise<void>>();
+
   constructor(private deps: Deps) {}
 
   /** The fee in force on a market now (the launch fee decays to the base fee). */
@@ -123,7 +128,7 @@ export class MarketTradeService {
     const token = await this.deps.tokens.getByMint(mint);
     const wallet = await this.embeddedWallet(userId);
     const trader = await this.deps.wallets.signerFor(wallet);
-    return this.deps.curves.exclusive(mint, async () => {
+    const sent = await this.deps.curves.exclusive(mint, async (): Promise<Sent> => {
       const entry = await this.readyEntry(mint);
       // The key is checked by the insert's unique index, not a query first: a repeat is rare.
       // A refusal before recording may be a repeat of a trade already made: replayed then.
@@ -145,7 +150,7 @@ export class MarketTradeService {
             err instanceof HttpError || err instanceof LedgerError || err instanceof DuplicateKey;
           if (!refusal) throw err;
           const replay = await this.replayIfKnown(userId, key, entry);
-          if (replay) return replay;
+          if (replay) return { result: replay, written: Promise.resolve() };
           // A failed attempt under this key was just cleared: try once more.
           if (err instanceof DuplicateKey && attempt === 0) continue;
           throw err instanceof DuplicateKey
@@ -155,6 +160,10 @@ export class MarketTradeService {
         return this.send(entry, recorded, wire);
       }
     });
+    // The confirmation is written behind the curve's lock (in order per curve): the next
+    // trade on the curve need not wait for it, the answer does.
+    await sent.written;
+    return sent.result;
   }
 
   private async buildAndRecord(
@@ -256,10 +265,10 @@ export class MarketTradeService {
     const first = await this.deps.repo.tradeById(tradeId);
     if (!first || first.userId !== userId || first.mint !== mint) throw notFound("Trade not found");
     const token = await this.deps.tokens.getByMint(mint);
-    return this.deps.curves.exclusive(mint, async () => {
+    const sent = await this.deps.curves.exclusive(mint, async (): Promise<Sent> => {
       const entry = await this.readyEntry(mint);
       const row = (await this.deps.repo.tradeById(tradeId)) ?? first;
-      if (row.status === "confirmed") return presentTrade(row);
+      if (row.status === "confirmed") return { result: presentTrade(row), written: Promise.resolve() };
       if (row.status === "failed")
         throw badRequest(row.failureReason ?? "This trade failed. Please start again.");
       if (row.signature) throw conflict("This trade is still settling", undefined, "IN_PROGRESS");
@@ -293,6 +302,8 @@ export class MarketTradeService {
       });
       return this.send(entry, updated ?? row, full.wire);
     });
+    await sent.written;
+    return sent.result;
   }
 
   /** Settles a curve's recorded trades whose outcome is unknown (start-up, or after the ledger
@@ -303,6 +314,8 @@ export class MarketTradeService {
   ): Promise<{ confirmed: number; failed: number; resent: number; unknown: number }> {
     const result = { confirmed: 0, failed: 0, resent: 0, unknown: 0 };
     const { repo, ledger, curves } = this.deps;
+    // Confirmations still queued for this curve land first: the rows then say what is known.
+    await this.writes.get(mint);
     const rows = await repo.pendingSignedTrades(mint);
     if (rows.length) {
       const statuses = await ledger.getSignatureStatuses(rows.map((r) => r.signature ?? ""));
@@ -392,6 +405,12 @@ export class MarketTradeService {
     if (row.mint !== entry.market.mint)
       throw conflict("This idempotency key was used for another trade", undefined, "IN_PROGRESS");
     if (row.status === "confirmed") return presentTrade(row);
+    const writing = this.inflight.get(row.id);
+    if (row.status === "pending" && writing) {
+      // Made and on chain, its confirmation being written just now.
+      await writing;
+      return presentTrade({ ...row, status: "confirmed" });
+    }
     if (row.status === "pending")
       throw conflict("This trade is already in progress", undefined, "IN_PROGRESS");
     // A failed attempt frees its key: the person fixed something and tries again.
@@ -518,7 +537,7 @@ export class MarketTradeService {
     }
   }
 
-  private async send(entry: CurveEntry, row: TradeRow, wire: Uint8Array): Promise<TradeResult> {
+  private async send(entry: CurveEntry, row: TradeRow, wire: Uint8Array): Promise<Sent> {
     try {
       await this.deps.ledger.sendTransaction(wire);
     } catch (err) {
@@ -535,15 +554,14 @@ export class MarketTradeService {
         throw err;
       }
     }
-    await this.applyConfirmed(row, entry);
-    return presentTrade({ ...row, status: "confirmed" });
+    const written = this.applyConfirmed(row, entry);
+    return { result: presentTrade({ ...row, status: "confirmed" }), written };
   }
 
   /** The trade is on chain: record it and move the curve to its after-state. */
   private async applyConfirmed(row: TradeRow, entry?: CurveEntry): Promise<void> {
     const completedAt = row.realTokenAfter === 0n ? new Date(this.deps.now()) : null;
-    await this.deps.repo.confirmTrade(row, completedAt);
-    if (!entry) return;
+    if (!entry) return this.deps.repo.confirmTrade(row, completedAt);
     const m = entry.market;
     entry.market = {
       ...m,
@@ -559,6 +577,24 @@ export class MarketTradeService {
     };
     if (row.side === "buy" && row.inLaunchWindow)
       entry.windowBought.set(row.trader, (entry.windowBought.get(row.trader) ?? 0n) + row.tokens);
+    return this.queueConfirmation(row, completedAt, entry);
+  }
+
+  /** Writes a confirmation behind the curve's lock, in order per curve. A write that fails
+   * leaves the trade pending in the database: the curve settles it before trading again. */
+  private queueConfirmation(row: TradeRow, completedAt: Date | null, entry: CurveEntry): Promise<void> {
+    const before = this.writes.get(row.mint) ?? Promise.resolve();
+    const write = before.then(() => this.deps.repo.confirmTrade(row, completedAt));
+    const tail = write.catch(() => {
+      entry.unsettled = true;
+    });
+    this.writes.set(row.mint, tail);
+    this.inflight.set(row.id, write);
+    void tail.then(() => {
+      this.inflight.delete(row.id);
+      if (this.writes.get(row.mint) === tail) this.writes.delete(row.mint);
+    });
+    return write;
   }
 
   private async markFailed(row: TradeRow, reason: string): Promise<void> {
@@ -582,6 +618,12 @@ export class MarketTradeService {
       expiresAt: new Date(this.deps.now() + MARKET.quoteTtlMs).toISOString(),
     };
   }
+}
+
+/** A trade sent and applied, its confirmation being written. */
+interface Sent {
+  result: TradeResult;
+  written: Promise<void>;
 }
 
 /** The idempotency key is already taken by a recorded trade. */

@@ -275,7 +275,14 @@ describe("market: one writer per curve", () => {
     );
     const confirmed = (rows as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id).sort();
     expect(confirmed).toEqual([...ids].sort());
-    await expectVaultMatchesCurve((fans[0] as Member).c, ledger(), mint, rent);
+    const s = await expectVaultMatchesCurve((fans[0] as Member).c, ledger(), mint, rent);
+    // The markets row itself (not only the served state) equals the vault.
+    const row = await t.deps.database.db.execute(
+      sql`select real_sol::text as sol, real_token::text as tok, vault from markets where mint = ${mint}`,
+    );
+    const m = (row as unknown as { rows: Array<{ sol: string; tok: string; vault: string }> }).rows[0];
+    expect(m).toEqual({ sol: s.realSolReserves, tok: s.realTokenReserves, vault: s.vault });
+    expect(await ledger().getBalance(m?.vault ?? "")).toBe(rent + BigInt(m?.sol ?? "-1"));
   });
 });
 

@@ -142,18 +142,19 @@ export class MarketRepo {
   }
 
   /** A trade confirmed and the curve moved to its after-state: one statement (atomic, one
-   * round trip on the hot path). */
+   * round trip on the hot path), and only once (a trade no longer pending changes nothing). */
   async confirmTrade(trade: TradeRow, completedAt: Date | null, confirmedAt = new Date()): Promise<void> {
     const owed = trade.creatorFeeOwed ? trade.creatorFee : 0n;
     const creatorBuy = trade.creatorBuy ? trade.tokens : 0n;
     await this.database.execute(
-      `with t as (update market_trades set status = 'confirmed', confirmed_at = $1, signed_transaction = null where id = $2)
+      `with t as (update market_trades set status = 'confirmed', confirmed_at = $1, signed_transaction = null
+         where id = $2 and status = 'pending' returning id)
        update markets set virtual_sol = $3, virtual_token = $4, real_sol = $5, real_token = $6,
          fees_creator_lamports = fees_creator_lamports + $7, fees_platform_lamports = fees_platform_lamports + $8,
          fees_creator_owed_lamports = fees_creator_owed_lamports + $9, creator_buy_tokens = creator_buy_tokens + $10,
          status = case when $11::timestamptz is null then status else 'completed' end,
          completed_at = coalesce($11::timestamptz, completed_at)
-       where mint = $12`,
+       where mint = $12 and exists (select 1 from t)`,
       [
         confirmedAt.toISOString(),
         trade.id,
