@@ -552,3 +552,21 @@ describe("market: a creator wallet that cannot receive", () => {
     expect(fees.body.markets[0]?.feesCreatorOwedLamports).toBe((fee / 2n).toString());
   });
 });
+
+describe("market: reconciliation of openings", () => {
+  it("opens at start-up a market recorded with a launch whose opening was never sent", async () => {
+    const creator = await member(t.url, ledger(), "mk_recon", 5n * SOL);
+    const mint = await launch(creator, "RECON", "1000000");
+    // As if the server died between recording the market and sending its opening.
+    const token = await t.app.services.tokens.getByMint(mint);
+    await t.app.services.opens.intend(token, { curveShareBps: 6000 });
+    expect((await state(mint)).status).toBe("none");
+    const settled = await t.app.services.market.reconcilePending();
+    expect(settled.opened).toBe(1);
+    const s = await expectVaultMatchesCurve(creator.c, ledger(), mint, rent);
+    expect(s.status).toBe("open");
+    expect(s.realTokenReserves).toBe((600_000n * E9).toString());
+    // Settled once: a second start-up finds nothing to do.
+    expect((await t.app.services.market.reconcilePending()).opened).toBe(0);
+  });
+});
