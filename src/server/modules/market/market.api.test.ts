@@ -13,6 +13,7 @@ import {
 } from "../../../../tests/support/market";
 import { signInWithWallet } from "../../../../tests/support/people";
 import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
+import { LedgerError } from "../../ledger/ledger";
 import { buildSolTransferTransaction } from "../../ledger/system";
 import { TOKEN_2022_ATA_SIZE } from "../../ledger/token-2022";
 
@@ -568,5 +569,53 @@ describe("market: reconciliation of openings", () => {
     expect(s.realTokenReserves).toBe((600_000n * E9).toString());
     // Settled once: a second start-up finds nothing to do.
     expect((await t.app.services.market.reconcilePending()).opened).toBe(0);
+  });
+});
+
+describe("market: a send without an answer", () => {
+  it("settles the trade from the chain (resent, or found confirmed) before the curve trades again", async () => {
+    const { mint } = await openMarket("LOST", "1000000");
+    const fan = await member(t.url, ledger(), "mk_lost_fan", 10n * SOL);
+    const l = ledger() as unknown as { sendTransaction(wire: Uint8Array): Promise<string> };
+    const real = l.sendTransaction.bind(l);
+    const buy = () =>
+      fan.c.post<{ code: string; tokensOut: string }>(`/api/market/${mint}/buy`, {
+        solIn: (SOL / 10n).toString(),
+        minTokensOut: "0",
+        idempotencyKey: key(),
+      });
+    const tradesOf = async () =>
+      (
+        (await t.deps.database.db.execute(
+          sql`select status, tokens::text as tokens from market_trades where mint = ${mint} order by created_at`,
+        )) as unknown as { rows: Array<{ status: string; tokens: string }> }
+      ).rows;
+
+    // 1. The send never reached the chain (the ledger did not answer).
+    l.sendTransaction = async () => {
+      l.sendTransaction = real;
+      throw new LedgerError("The ledger did not answer", "unavailable");
+    };
+    const lost = await buy();
+    expect(lost.status).toBe(503);
+    expect((await tradesOf()).map((r) => r.status)).toEqual(["pending"]);
+    expect(await tokensOf(ledger(), fan.wallet, mint)).toBe(0n);
+    // 2. The send reached the chain but its answer was lost.
+    const next = await buy();
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    l.sendTransaction = async (wire) => {
+      l.sendTransaction = real;
+      await real(wire);
+      throw new LedgerError("The ledger did not answer", "unavailable");
+    };
+    expect((await buy()).status).toBe(503);
+    const last = await buy();
+    expect(last.status).toBe(200);
+
+    const rows = await tradesOf();
+    expect(rows.map((r) => r.status)).toEqual(["confirmed", "confirmed", "confirmed", "confirmed"]);
+    const total = rows.reduce((sum, r) => sum + BigInt(r.tokens), 0n);
+    expect(await tokensOf(ledger(), fan.wallet, mint)).toBe(total);
+    await expectVaultMatchesCurve(fan.c, ledger(), mint, rent);
   });
 });
