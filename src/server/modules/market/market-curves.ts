@@ -61,6 +61,11 @@ export class CurveBook {
     return this.entries.get(mint)?.market ?? null;
   }
 
+  /** Launch-window buys per wallet as the writer knows them, when the curve is loaded. */
+  peekWindowBought(mint: string): ReadonlyMap<string, bigint> | null {
+    return this.entries.get(mint)?.windowBought ?? null;
+  }
+
   /** Forget a curve: the next use reloads it from the database. */
   drop(mint: string): void {
     this.entries.delete(mint);

@@ -175,7 +175,11 @@ export class MarketOpenService {
         mint,
         { side: "buy", solIn: market.creatorBuyLamports, minTokensOut: 0n },
         `creator-buy:${mint}`,
-        { creatorBuy: true, tokenCap: (supplyOf(token) * MARKET.maxCreatorBuyBps) / BPS },
+        {
+          creatorBuy: true,
+          tokenCap: (supplyOf(token) * MARKET.maxCreatorBuyBps) / BPS,
+          wallet: market.creatorWallet,
+        },
       );
     } catch (err) {
       this.deps.warn(`creator buy at launch not done: ${err instanceof Error ? err.message : "error"}`);

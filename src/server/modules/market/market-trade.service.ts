@@ -123,10 +123,12 @@ export class MarketTradeService {
     mint: string,
     order: TradeOrder,
     key: string,
-    options: { creatorBuy?: boolean; tokenCap?: bigint } = {},
+    options: { creatorBuy?: boolean; tokenCap?: bigint; wallet?: string } = {},
   ): Promise<TradeResult> {
     const token = await this.deps.tokens.getByMint(mint);
-    const wallet = await this.embeddedWallet(userId);
+    const wallet = options.wallet
+      ? await this.deps.wallets.ownWallet(userId, options.wallet, "trade")
+      : await this.embeddedWallet(userId);
     const trader = await this.deps.wallets.signerFor(wallet);
     const sent = await this.deps.curves.exclusive(mint, async (): Promise<Sent> => {
       const entry = await this.readyEntry(mint);

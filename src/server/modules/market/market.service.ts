@@ -127,7 +127,13 @@ export class MarketService {
 
   /** Who bought in the launch window, with the creator and creator-funded wallets marked. */
   private async windowBuyers(mint: string, creator: string): Promise<WindowBuyer[]> {
-    const buys = await this.deps.repo.launchWindowBuys(mint);
+    // The writer's own tally when the curve is loaded (no query on the token page's path).
+    const known = this.deps.curves.peekWindowBought(mint);
+    const buys = known
+      ? [...known]
+          .map(([trader, tokens]) => ({ trader, tokens }))
+          .sort((a, b) => (b.tokens > a.tokens ? 1 : -1))
+      : await this.deps.repo.launchWindowBuys(mint);
     return Promise.all(
       buys.map(async (b) => ({
         trader: b.trader,
