@@ -1,0 +1,275 @@
+import { MARKET, marketCapLamports, progressBps, spotPriceLamports } from "@shared/market/curve";
+import {
+  type ExplorePage,
+  ExplorePageSchema,
+  type ExploreQuery,
+  type ExploreToken,
+} from "@shared/schemas/market";
+import { BoundedCache } from "../../lib/bounded-cache";
+import { tradePrice } from "../market/market-history.repo";
+import type { TokenRow, TokensRepo } from "../tokens/tokens.repo";
+import { aggregate, DAY_MS, TradeLog } from "./explore.aggregates";
+import {
+  decodeCursor,
+  type ExploreSort,
+  haystackOf,
+  matches,
+  needleOf,
+  pageOf,
+  type RankedToken,
+  rank,
+} from "./explore.ranking";
+import type { ExploreRepo, TradeRow } from "./explore.repo";
+
+interface Deps {
+  repo: ExploreRepo;
+  tokensRepo: Pick<TokensRepo, "launched" | "version">;
+  /** Other processes may write the database (PostgreSQL): re-read the token list each refresh. */
+  shared: boolean;
+  now?: () => number;
+  /** The snapshot is rebuilt at most this often, unless told of a change (noteChange). */
+  refreshMs?: number;
+}
+
+/** How far back each incremental read looks again before the newest change it saw: a
+ * transaction that committed late with an older time is still picked up (ids dedupe). */
+const OVERLAP_MS = 10_000;
+/** On our own database every launch bumps the token repo's version; re-read anyway now and then. */
+const TOKEN_LIST_MAX_AGE_MS = 30_000;
+
+type MarketFacts = Awaited<ReturnType<ExploreRepo["markets"]>>[number];
+type Creator = { username: string | null; isDemo: boolean };
+
+interface Built {
+  at: number;
+  tokens: RankedToken[];
+  orders: Map<ExploreSort, RankedToken[]>;
+  searches: BoundedCache<string, RankedToken[]>;
+  /** Pages already serialized, by query: the hot path answers with bytes. */
+  pages: BoundedCache<string, Buffer>;
+}
+
+/** Explore: every launched token ranked by new, trending, holders or market cap. Pages are
+ * served from an in-memory snapshot of per-token aggregates, fed incrementally (only trades and
+ * holder changes since the last look are read) and rebuilt at most once per `refreshMs`, or on
+ * the next request after `noteChange()`. Sorted orders and searches are cached per snapshot. */
+export class ExploreService {
+  private now: () => number;
+  private refreshMs: number;
+
+  private tokenRows: TokenRow[] = [];
+  private tokensVersion = -1;
+  private tokensLoadedAt = 0;
+  private creators = new Map<string, Creator>();
+
+  private logs = new Map<string, TradeLog>();
+  /** Trade ids read in the overlap window, so a trade read twice counts once. */
+  private seenTrades = new Map<string, number>();
+  private tradeMark: number | null = null;
+
+  private holderCounts = new Map<string, number>();
+  private holderMark: number | null = null;
+
+  private built: Built | null = null;
+  private dirty = true;
+  private building: Promise<void> | null = null;
+
+  constructor(private deps: Deps) {
+    this.now = deps.now ?? Date.now;
+    this.refreshMs = deps.refreshMs ?? 1_000;
+  }
+
+  /** A trade confirmed or holders changed: the next request rebuilds the snapshot. */
+  noteChange(): void {
+    this.dirty = true;
+  }
+
+  /** The page as UTF-8 JSON, checked against its schema once and then served from memory
+   * until the snapshot changes. */
+  async pageJson(query: ExploreQuery): Promise<Buffer> {
+    const built = await this.snapshot();
+    const key = `${query.sort}\n${query.limit}\n${query.cursor ?? ""}\n${needleOf(query.q)}`;
+    let json = built.pages.get(key);
+    if (!json) {
+      json = Buffer.from(JSON.stringify(ExplorePageSchema.parse(this.pageFrom(built, query))));
+      built.pages.set(key, json);
+    }
+    return json;
+  }
+
+  private pageFrom(built: Built, query: ExploreQuery): ExplorePage {
+    const after = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
+    const ordered = this.ordered(built, query.sort, needleOf(query.q));
+    const page = pageOf(ordered, query.sort, after, query.limit);
+    return { tokens: page.tokens.map((t) => t.card), nextCursor: page.nextCursor };
+  }
+
+  private ordered(built: Built, sort: ExploreSort, needle: string): RankedToken[] {
+    let all = built.orders.get(sort);
+    if (!all) {
+      all = rank(built.tokens, sort);
+      built.orders.set(sort, all);
+    }
+    if (!needle) return all;
+    const key = `${sort}\n${needle}`;
+    let found = built.searches.get(key);
+    if (!found) {
+      found = all.filter((t) => matches(t, needle));
+      built.searches.set(key, found);
+    }
+    return found;
+  }
+
+  private stale(): boolean {
+    return (
+      !this.built ||
+      this.dirty ||
+      this.deps.tokensRepo.version !== this.tokensVersion ||
+      this.now() - this.built.at >= this.refreshMs
+    );
+  }
+
+  /** One rebuild at a time; everyone waiting gets the snapshot it made. */
+  private async snapshot(): Promise<Built> {
+    while (this.stale()) {
+      this.building ??= this.refresh().finally(() => {
+        this.building = null;
+      });
+      await this.building;
+    }
+    return this.built as Built;
+  }
+
+  private async refresh(): Promise<void> {
+    this.dirty = false;
+    const now = this.now();
+    await this.loadTokens(now);
+    const [marketRows] = await Promise.all([
+      this.deps.repo.markets(),
+      this.loadTrades(now),
+      this.loadHolders(),
+    ]);
+    const marketsByMint = new Map(marketRows.map((m) => [m.mint, m]));
+    const ranked = this.tokenRows.map((row) =>
+      this.rankedToken(row, marketsByMint.get(row.mintAddress), now),
+    );
+    this.built = {
+      at: now,
+      tokens: ranked,
+      orders: new Map(),
+      searches: new BoundedCache({ max: 500 }),
+      pages: new BoundedCache({ max: 2_000 }),
+    };
+  }
+
+  private async loadTokens(now: number): Promise<void> {
+    const version = this.deps.tokensRepo.version;
+    const maxAge = this.deps.shared ? 0 : TOKEN_LIST_MAX_AGE_MS;
+    if (version === this.tokensVersion && now - this.tokensLoadedAt < maxAge) return;
+    const rows = await this.deps.tokensRepo.launched();
+    const unknown = [...new Set(rows.map((r) => r.userId))].filter((id) => !this.creators.has(id));
+    for (const c of await this.deps.repo.creators(unknown)) {
+      this.creators.set(c.id, { username: c.username, isDemo: c.isDemo });
+    }
+    this.tokenRows = rows;
+    this.tokensVersion = version;
+    this.tokensLoadedAt = now;
+  }
+
+  private async loadTrades(now: number): Promise<void> {
+    const first = this.tradeMark === null;
+    const since = first ? now - DAY_MS : (this.tradeMark as number) - OVERLAP_MS;
+    const [before, rows] = await Promise.all([
+      first ? this.deps.repo.lastTradesBefore(new Date(since)) : Promise.resolve([]),
+      this.deps.repo.tradesSince(new Date(since)),
+    ]);
+    for (const row of [...before, ...rows]) this.addTrade(row, now);
+    for (const log of this.logs.values()) log.prune(now);
+    let mark = this.tradeMark ?? since;
+    for (const row of rows) mark = Math.max(mark, row.confirmedAt.getTime());
+    this.tradeMark = mark;
+    for (const [id, t] of this.seenTrades) if (t < mark - 2 * OVERLAP_MS) this.seenTrades.delete(id);
+  }
+
+  private addTrade(row: TradeRow, now: number): void {
+    if (this.seenTrades.has(row.id) || row.virtualTokenAfter <= 0n) return;
+    const t = row.confirmedAt.getTime();
+    this.seenTrades.set(row.id, t);
+    let log = this.logs.get(row.mint);
+    if (!log) {
+      log = new TradeLog();
+      this.logs.set(row.mint, log);
+    }
+    const price = tradePrice(row, row.decimals);
+    log.add({ id: row.id, t, price, sol: row.curveSol }, now);
+  }
+
+  private async loadHolders(): Promise<void> {
+    if (this.holderMark === null) {
+      const counts = await this.deps.repo.holderCounts();
+      this.holderCounts = new Map(counts.map((c) => [c.mint, c.holders]));
+      // Changes from now on are read incrementally (the overlap covers the gap to this read).
+      this.holderMark = Date.now();
+      return;
+    }
+    const changes = await this.deps.repo.holderChangesSince(new Date(this.holderMark - OVERLAP_MS));
+    if (!changes.length) return;
+    const mints = [...new Set(changes.map((c) => c.mint))];
+    const counts = new Map((await this.deps.repo.holderCounts(mints)).map((c) => [c.mint, c.holders]));
+    for (const mint of mints) this.holderCounts.set(mint, counts.get(mint) ?? 0);
+    for (const c of changes) this.holderMark = Math.max(this.holderMark, c.updatedAt.getTime());
+  }
+
+  private rankedToken(row: TokenRow, market: MarketFacts | undefined, now: number): RankedToken {
+    const creator = this.creators.get(row.userId) ?? { username: null, isDemo: false };
+    const supply = BigInt(row.totalSupply) * 10n ** BigInt(row.decimals);
+    const live = market && (market.status === "open" || market.status === "completed") ? market : null;
+    const curve = live && {
+      virtualSol: live.virtualSol,
+      virtualToken: live.virtualToken,
+      realSol: live.realSol,
+      realToken: live.realToken,
+      initialRealToken: live.initialRealToken,
+    };
+    const usable = curve && curve.virtualToken > 0n ? curve : null;
+    const price = usable ? spotPriceLamports(usable, row.decimals) : null;
+    const marketCap = usable ? marketCapLamports(usable, supply) : null;
+    const openPrice = usable ? openPriceOf(usable.initialRealToken, row.decimals) : null;
+    const log = this.logs.get(row.mintAddress);
+    const agg = aggregate(log, now, price, openPrice);
+    const holders = this.holderCounts.get(row.mintAddress) ?? 0;
+    const card: ExploreToken = {
+      mint: row.mintAddress,
+      name: row.name,
+      symbol: row.symbol,
+      imageUrl: row.imageUrl || `/api/tokens/${row.mintAddress}/image.svg`,
+      decimals: row.decimals,
+      supply: supply.toString(),
+      creator: { username: creator.username, wallet: row.creatorWallet, isDemo: creator.isDemo },
+      createdAt: row.createdAt.toISOString(),
+      holders,
+      marketStatus: live ? (live.status as "open" | "completed") : "none",
+      priceLamports: price?.toString() ?? null,
+      change24hBps: usable ? agg.change24hBps : null,
+      volume24hLamports: agg.volume24h.toString(),
+      marketCapLamports: marketCap?.toString() ?? null,
+      progress: usable ? Number(progressBps(usable)) / 10_000 : null,
+      sparkline: agg.sparkline.map((p) => p.toString()),
+    };
+    return {
+      card,
+      createdAtMs: row.createdAt.getTime(),
+      holders,
+      volume24h: agg.volume24h,
+      marketCap,
+      haystack: haystackOf(row.name, row.symbol, creator.username),
+    };
+  }
+}
+
+/** The curve's price when it opened: the start reserves of a curve of `initialRealToken`. */
+function openPriceOf(initialRealToken: bigint, decimals: number): bigint | null {
+  const virtualToken = (initialRealToken * MARKET.virtualTokenNumerator) / MARKET.virtualTokenDenominator;
+  if (virtualToken <= 0n) return null;
+  return (MARKET.virtualSolLamports * 10n ** BigInt(decimals)) / virtualToken;
+}
