@@ -24,7 +24,12 @@ async function member(username: string) {
   return who;
 }
 
-async function launch(who: Awaited<ReturnType<typeof member>>, creator: string, name: string, symbol: string) {
+async function launch(
+  who: Awaited<ReturnType<typeof member>>,
+  creator: string,
+  name: string,
+  symbol: string,
+) {
   const res = await who.c.post<{ mintAddress: string }>("/api/tokens/create", {
     name,
     symbol,
@@ -127,7 +132,10 @@ describe("GET /api/explore", () => {
   it("ranks tokens without markets, holders or trades by their ties: newest first", async () => {
     const newest = launched.map((l) => l.mint).reverse();
     for (const sort of ["trending", "holders", "marketCap"]) {
-      expect((await explore(`?sort=${sort}`)).body.tokens.map((tk) => tk.mint), sort).toEqual(newest);
+      expect(
+        (await explore(`?sort=${sort}`)).body.tokens.map((tk) => tk.mint),
+        sort,
+      ).toEqual(newest);
     }
   });
 
@@ -168,6 +176,9 @@ describe("GET /api/explore", () => {
     const first = await explore("?sort=new&limit=1");
     const res = await explore(`?sort=holders&cursor=${encodeURIComponent(first.body.nextCursor ?? "")}`);
     expect(res.status).toBe(400);
-    expect(res.body.fields?.cursor).toBe("This cursor belongs to another sort: start again from the first page");
+    expect(res.body.code).toBe("INVALID_CURSOR");
+    expect(res.body.fields?.cursor).toBe(
+      "This cursor belongs to another sort: start again from the first page",
+    );
   });
 });

@@ -97,7 +97,7 @@ export function decodeCursor(cursor: string, sort: ExploreSort): Position {
   try {
     body = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as Partial<CursorBody>;
   } catch {
-    throw badRequest(INVALID, { cursor: INVALID });
+    throw badRequest(INVALID, { cursor: INVALID }, "INVALID_CURSOR");
   }
   const ok =
     body !== null &&
@@ -108,10 +108,10 @@ export function decodeCursor(cursor: string, sort: ExploreSort): Position {
     Number.isSafeInteger(body.c) &&
     typeof body.m === "string" &&
     body.m.length <= 64;
-  if (!ok) throw badRequest(INVALID, { cursor: INVALID });
+  if (!ok) throw badRequest(INVALID, { cursor: INVALID }, "INVALID_CURSOR");
   if (body.s !== sort) {
     const message = "This cursor belongs to another sort: start again from the first page";
-    throw badRequest(message, { cursor: message });
+    throw badRequest(message, { cursor: message }, "INVALID_CURSOR");
   }
   return { primary: BigInt(body.p as string), createdAtMs: body.c as number, mint: body.m as string };
 }

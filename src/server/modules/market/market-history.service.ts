@@ -75,7 +75,7 @@ function decodeCursor(cursor: string): { micros: string; id: string } {
   const match = /^(\d{1,19})\.([^\s]{1,64})$/.exec(text);
   if (!match) {
     const message = "Invalid cursor: start again from the newest trades";
-    throw badRequest(message, { cursor: message });
+    throw badRequest(message, { cursor: message }, "INVALID_CURSOR");
   }
   return { micros: match[1] as string, id: match[2] as string };
 }
