@@ -120,28 +120,45 @@ export class ExploreService {
     return found;
   }
 
-  private stale(): boolean {
-    return (
-      !this.built ||
-      this.dirty ||
-      this.deps.tokensRepo.version !== this.tokensVersion ||
-      this.now() - this.built.at >= this.refreshMs
-    );
+  /** A launch or a noted change must show on the very next read. */
+  private mustRefresh(): boolean {
+    return this.dirty || this.deps.tokensRepo.version !== this.tokensVersion;
   }
 
-  /** One rebuild at a time; everyone waiting gets the snapshot it made. */
+  /** The snapshot to serve. Only old (no change known): served as is while a rebuild runs
+   * behind it, so no request waits on the clock. Changed: rebuilt first (one rebuild at a
+   * time; everyone waiting gets the one it made). */
   private async snapshot(): Promise<Built> {
-    while (this.stale()) {
-      this.building ??= this.refresh().finally(() => {
-        this.building = null;
-      });
-      await this.building;
+    if (this.built && !this.mustRefresh()) {
+      if (this.now() - this.built.at >= this.refreshMs)
+        this.rebuild().catch(() => {
+          /* the next request tries again */
+        });
+      return this.built;
     }
+    // Twice at most: a launch that lands during a rebuild gets one more, not an endless wait.
+    for (let i = 0; i < 2 && (!this.built || this.mustRefresh()); i++) await this.rebuild();
     return this.built as Built;
+  }
+
+  private rebuild(): Promise<void> {
+    this.building ??= this.refresh().finally(() => {
+      this.building = null;
+    });
+    return this.building;
   }
 
   private async refresh(): Promise<void> {
     this.dirty = false;
+    try {
+      await this.refreshNow();
+    } catch (err) {
+      this.dirty = true;
+      throw err;
+    }
+  }
+
+  private async refreshNow(): Promise<void> {
     const now = this.now();
     await this.loadTokens(now);
     const [marketRows] = await Promise.all([

@@ -45,7 +45,7 @@ export function ExploreCard({ token }: { token: ExploreToken }) {
   const rising = (token.change24hBps ?? 0) >= 0;
   return (
     <Card
-      className="relative flex min-w-0 flex-col gap-4 p-4 transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md"
+      className="relative flex w-full min-w-0 flex-col gap-4 p-4 transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md"
       data-testid="explore-card"
       data-symbol={token.symbol}
     >
@@ -81,7 +81,7 @@ export function ExploreCard({ token }: { token: ExploreToken }) {
           <p className="font-semibold tabular-nums [overflow-wrap:anywhere]">
             {token.priceLamports === null ? "—" : solText(token.priceLamports)}
           </p>
-          <Change bps={token.change24hBps} />
+          {token.marketStatus === "none" ? null : <Change bps={token.change24hBps} />}
         </div>
         <Sparkline points={token.sparkline} rising={rising} label={`${token.symbol} price, last 24 hours`} />
       </div>
@@ -106,7 +106,7 @@ export function ExploreCard({ token }: { token: ExploreToken }) {
 
 export function ExploreCardSkeleton() {
   return (
-    <Card className="flex flex-col gap-4 p-4">
+    <Card className="flex w-full flex-col gap-4 p-4">
       <div className="flex items-center gap-3">
         <div aria-hidden="true" className="size-12 animate-pulse rounded-full bg-muted" />
         <div className="flex flex-1 flex-col gap-2">

@@ -38,7 +38,7 @@ export function ExploreSearch({ value, onSearch }: { value: string; onSearch: (q
         onKeyDown={(e) => {
           if (e.key === "Enter") onSearch(text);
         }}
-        placeholder="Search name, $SYMBOL or @creator"
+        placeholder="Name, $SYMBOL or @creator"
         maxLength={100}
         autoComplete="off"
         className="pr-10 pl-9"
