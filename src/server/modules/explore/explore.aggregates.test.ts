@@ -19,7 +19,8 @@ describe("TradeLog and aggregate", () => {
     expect(agg.volume24h).toBe(30n);
     expect(agg.change24hBps).toBe(3_000); // 100 -> 130
     // 20 h on, the 120 trade is more than a day old: it becomes the reference.
-    log.prune(NOW + 20 * HOUR);
+    expect(log.prune(NOW + 10 * HOUR)).toBe(false);
+    expect(log.prune(NOW + 20 * HOUR)).toBe(true);
     expect(log.before?.price).toBe(120n);
     expect(aggregate(log, NOW + 20 * HOUR, 130n, 50n).volume24h).toBe(20n);
   });

@@ -30,15 +30,15 @@ export class TradeLog {
     this.recent.splice(i, 0, p);
   }
 
-  /** Moves trades older than a day out of the window. */
-  prune(now: number): void {
+  /** Moves trades older than a day out of the window; true when some moved. */
+  prune(now: number): boolean {
     const cutoff = now - DAY_MS;
     let n = 0;
     while (n < this.recent.length && (this.recent[n] as TradePoint).t < cutoff) n++;
-    if (n > 0) {
-      this.before = this.recent[n - 1] as TradePoint;
-      this.recent.splice(0, n);
-    }
+    if (n === 0) return false;
+    this.before = this.recent[n - 1] as TradePoint;
+    this.recent.splice(0, n);
+    return true;
   }
 
   /** The newest trade known. */

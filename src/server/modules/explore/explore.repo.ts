@@ -35,9 +35,9 @@ export class ExploreRepo {
       .where(inArray(users.id, userIds));
   }
 
-  /** Every market's reserves (one row per token: cheap to read whole). */
-  async markets() {
-    return this.db
+  /** Markets' reserves: all (one row per token), or those of `mints`. */
+  async markets(mints?: string[]) {
+    const query = this.db
       .select({
         mint: markets.mint,
         status: markets.status,
@@ -48,6 +48,7 @@ export class ExploreRepo {
         initialRealToken: markets.initialRealToken,
       })
       .from(markets);
+    return mints ? query.where(inArray(markets.mint, mints)) : query;
   }
 
   /** Confirmed trades from `since` on (the market_trades_confirmed_at index), oldest first. */

@@ -36,6 +36,10 @@ interface Deps {
 const OVERLAP_MS = 10_000;
 /** On our own database every launch bumps the token repo's version; re-read anyway now and then. */
 const TOKEN_LIST_MAX_AGE_MS = 30_000;
+/** Every market is re-read this often (a market opened without a trade yet, or written by another
+ * process); in between only the markets of mints that traded, and all after noteChange(). */
+const MARKETS_MAX_AGE_MS = 10_000;
+const HOUR_MS = 3_600_000;
 
 type MarketFacts = Awaited<ReturnType<ExploreRepo["markets"]>>[number];
 type Creator = { username: string | null; isDemo: boolean };
@@ -70,6 +74,15 @@ export class ExploreService {
   private holderCounts = new Map<string, number>();
   private holderMark: number | null = null;
 
+  private marketRows = new Map<string, MarketFacts>();
+  private marketsLoadedAt = 0;
+
+  /** Cards by mint, rebuilt only for mints whose facts changed (or all, see `allChanged`). */
+  private cards = new Map<string, RankedToken>();
+  private changed = new Set<string>();
+  private allChanged = true;
+  private hour = -1;
+
   private built: Built | null = null;
   private dirty = true;
   private building: Promise<void> | null = null;
@@ -79,7 +92,13 @@ export class ExploreService {
     this.refreshMs = deps.refreshMs ?? 1_000;
   }
 
-  /** A trade confirmed or holders changed: the next request rebuilds the snapshot. */
+  /** Builds the first snapshot (at start-up: reading a day of trades takes a while). */
+  async warm(): Promise<void> {
+    await this.snapshot();
+  }
+
+  /** A trade confirmed, a market opened or holders changed: the next request rebuilds the
+   * snapshot first. */
   noteChange(): void {
     this.dirty = true;
   }
@@ -149,27 +168,38 @@ export class ExploreService {
   }
 
   private async refresh(): Promise<void> {
+    const noted = this.dirty;
     this.dirty = false;
     try {
-      await this.refreshNow();
+      await this.refreshNow(noted);
     } catch (err) {
       this.dirty = true;
       throw err;
     }
   }
 
-  private async refreshNow(): Promise<void> {
+  private async refreshNow(noted: boolean): Promise<void> {
     const now = this.now();
     await this.loadTokens(now);
-    const [marketRows] = await Promise.all([
-      this.deps.repo.markets(),
-      this.loadTrades(now),
-      this.loadHolders(),
-    ]);
-    const marketsByMint = new Map(marketRows.map((m) => [m.mint, m]));
-    const ranked = this.tokenRows.map((row) =>
-      this.rankedToken(row, marketsByMint.get(row.mintAddress), now),
-    );
+    const traded = await Promise.all([this.loadTrades(now), this.loadHolders()]).then(([mints]) => mints);
+    await this.loadMarkets(now, noted, traded);
+    const hour = Math.floor(now / HOUR_MS);
+    // A new clock hour moves every sparkline.
+    if (hour !== this.hour) this.allChanged = true;
+    this.hour = hour;
+    if (this.built && !this.allChanged && this.changed.size === 0) {
+      // Nothing moved: the sorted orders and serialized pages stay good.
+      this.built.at = now;
+      return;
+    }
+    for (const row of this.tokenRows) {
+      const mint = row.mintAddress;
+      if (this.allChanged || this.changed.has(mint) || !this.cards.has(mint))
+        this.cards.set(mint, this.rankedToken(row, this.marketRows.get(mint), now));
+    }
+    this.allChanged = false;
+    this.changed.clear();
+    const ranked = this.tokenRows.flatMap((row) => this.cards.get(row.mintAddress) ?? []);
     this.built = {
       at: now,
       tokens: ranked,
@@ -188,28 +218,71 @@ export class ExploreService {
     for (const c of await this.deps.repo.creators(unknown)) {
       this.creators.set(c.id, { username: c.username, isDemo: c.isDemo });
     }
+    // A launched token's row never changes: only tokens new to the list need cards.
+    const before = new Set(this.tokenRows.map((r) => r.mintAddress));
+    const after = new Set(rows.map((r) => r.mintAddress));
+    if ([...before].some((mint) => !after.has(mint))) this.allChanged = true;
+    for (const mint of after) if (!before.has(mint)) this.changed.add(mint);
     this.tokenRows = rows;
     this.tokensVersion = version;
     this.tokensLoadedAt = now;
   }
 
-  private async loadTrades(now: number): Promise<void> {
+  /** All markets now and then (and after noteChange), else those of the mints that traded. */
+  private async loadMarkets(now: number, noted: boolean, traded: Set<string>): Promise<void> {
+    const all = noted || now - this.marketsLoadedAt >= MARKETS_MAX_AGE_MS;
+    if (!all && traded.size === 0) return;
+    const rows = await this.deps.repo.markets(all ? undefined : [...traded]);
+    if (all) {
+      const seen = new Set(rows.map((m) => m.mint));
+      for (const mint of this.marketRows.keys()) {
+        if (!seen.has(mint)) {
+          this.marketRows.delete(mint);
+          this.changed.add(mint);
+        }
+      }
+      this.marketsLoadedAt = now;
+    }
+    for (const m of rows) {
+      const old = this.marketRows.get(m.mint);
+      const same =
+        old &&
+        old.status === m.status &&
+        old.virtualSol === m.virtualSol &&
+        old.virtualToken === m.virtualToken &&
+        old.realToken === m.realToken &&
+        old.realSol === m.realSol &&
+        old.initialRealToken === m.initialRealToken;
+      if (!same) {
+        this.marketRows.set(m.mint, m);
+        this.changed.add(m.mint);
+      }
+    }
+  }
+
+  /** Reads the trades confirmed since the last look; returns the mints that traded. */
+  private async loadTrades(now: number): Promise<Set<string>> {
     const first = this.tradeMark === null;
     const since = first ? now - DAY_MS : (this.tradeMark as number) - OVERLAP_MS;
     const [before, rows] = await Promise.all([
       first ? this.deps.repo.lastTradesBefore(new Date(since)) : Promise.resolve([]),
       this.deps.repo.tradesSince(new Date(since)),
     ]);
-    for (const row of [...before, ...rows]) this.addTrade(row, now);
-    for (const log of this.logs.values()) log.prune(now);
+    const traded = new Set<string>();
+    for (const row of [...before, ...rows]) if (this.addTrade(row, now)) traded.add(row.mint);
+    for (const mint of traded) this.changed.add(mint);
+    // Trades older than a day leave the volume and become the change's reference.
+    for (const [mint, log] of this.logs) if (log.prune(now)) this.changed.add(mint);
     let mark = this.tradeMark ?? since;
     for (const row of rows) mark = Math.max(mark, row.confirmedAt.getTime());
     this.tradeMark = mark;
     for (const [id, t] of this.seenTrades) if (t < mark - 2 * OVERLAP_MS) this.seenTrades.delete(id);
+    return traded;
   }
 
-  private addTrade(row: TradeRow, now: number): void {
-    if (this.seenTrades.has(row.id) || row.virtualTokenAfter <= 0n) return;
+  /** False for a trade already counted. */
+  private addTrade(row: TradeRow, now: number): boolean {
+    if (this.seenTrades.has(row.id) || row.virtualTokenAfter <= 0n) return false;
     const t = row.confirmedAt.getTime();
     this.seenTrades.set(row.id, t);
     let log = this.logs.get(row.mint);
@@ -219,12 +292,14 @@ export class ExploreService {
     }
     const price = tradePrice(row, row.decimals);
     log.add({ id: row.id, t, price, sol: row.curveSol }, now);
+    return true;
   }
 
   private async loadHolders(): Promise<void> {
     if (this.holderMark === null) {
       const counts = await this.deps.repo.holderCounts();
       this.holderCounts = new Map(counts.map((c) => [c.mint, c.holders]));
+      this.allChanged = true;
       // Changes from now on are read incrementally (the overlap covers the gap to this read).
       this.holderMark = Date.now();
       return;
@@ -233,7 +308,11 @@ export class ExploreService {
     if (!changes.length) return;
     const mints = [...new Set(changes.map((c) => c.mint))];
     const counts = new Map((await this.deps.repo.holderCounts(mints)).map((c) => [c.mint, c.holders]));
-    for (const mint of mints) this.holderCounts.set(mint, counts.get(mint) ?? 0);
+    for (const mint of mints) {
+      const count = counts.get(mint) ?? 0;
+      if (this.holderCounts.get(mint) !== count) this.changed.add(mint);
+      this.holderCounts.set(mint, count);
+    }
     for (const c of changes) this.holderMark = Math.max(this.holderMark, c.updatedAt.getTime());
   }
 
