@@ -85,6 +85,7 @@ export class ExploreService {
 
   private built: Built | null = null;
   private dirty = true;
+  private notedMints = new Set<string>();
   private building: Promise<void> | null = null;
 
   constructor(private deps: Deps) {
@@ -97,10 +98,11 @@ export class ExploreService {
     await this.snapshot();
   }
 
-  /** A trade confirmed, a market opened or holders changed: the next request rebuilds the
-   * snapshot first. */
-  noteChange(): void {
+  /** A trade confirmed, a market opened or holders changed (of `mints`, when known): the next
+   * request rebuilds the snapshot first, reading those mints' holders and market afresh. */
+  noteChange(mints: Iterable<string> = []): void {
     this.dirty = true;
+    for (const mint of mints) this.notedMints.add(mint);
   }
 
   /** The page as UTF-8 JSON, checked against its schema once and then served from memory
@@ -169,19 +171,22 @@ export class ExploreService {
 
   private async refresh(): Promise<void> {
     const noted = this.dirty;
+    const notedMints = [...this.notedMints];
     this.dirty = false;
+    this.notedMints.clear();
     try {
-      await this.refreshNow(noted);
+      await this.refreshNow(noted, notedMints);
     } catch (err) {
-      this.dirty = true;
+      this.noteChange(notedMints);
       throw err;
     }
   }
 
-  private async refreshNow(noted: boolean): Promise<void> {
+  private async refreshNow(noted: boolean, notedMints: string[]): Promise<void> {
     const now = this.now();
     await this.loadTokens(now);
-    const traded = await Promise.all([this.loadTrades(now), this.loadHolders()]).then(([mints]) => mints);
+    const [traded] = await Promise.all([this.loadTrades(now), this.loadHolders(notedMints)]);
+    for (const mint of notedMints) traded.add(mint);
     await this.loadMarkets(now, noted, traded);
     const hour = Math.floor(now / HOUR_MS);
     // A new clock hour moves every sparkline.
@@ -228,7 +233,8 @@ export class ExploreService {
     this.tokensLoadedAt = now;
   }
 
-  /** All markets now and then (and after noteChange), else those of the mints that traded. */
+  /** All markets now and then (and after noteChange), else those of the mints that traded
+   * (or were named to noteChange). */
   private async loadMarkets(now: number, noted: boolean, traded: Set<string>): Promise<void> {
     const all = noted || now - this.marketsLoadedAt >= MARKETS_MAX_AGE_MS;
     if (!all && traded.size === 0) return;
@@ -295,7 +301,8 @@ export class ExploreService {
     return true;
   }
 
-  private async loadHolders(): Promise<void> {
+  /** Holder counts of the mints whose holders changed since the last look, and of `noted`. */
+  private async loadHolders(noted: string[]): Promise<void> {
     if (this.holderMark === null) {
       const counts = await this.deps.repo.holderCounts();
       this.holderCounts = new Map(counts.map((c) => [c.mint, c.holders]));
@@ -305,8 +312,8 @@ export class ExploreService {
       return;
     }
     const changes = await this.deps.repo.holderChangesSince(new Date(this.holderMark - OVERLAP_MS));
-    if (!changes.length) return;
-    const mints = [...new Set(changes.map((c) => c.mint))];
+    if (!changes.length && !noted.length) return;
+    const mints = [...new Set([...changes.map((c) => c.mint), ...noted])];
     const counts = new Map((await this.deps.repo.holderCounts(mints)).map((c) => [c.mint, c.holders]));
     for (const mint of mints) {
       const count = counts.get(mint) ?? 0;
