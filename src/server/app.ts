@@ -80,6 +80,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   for (const register of services.routes) await app.register(register);
 
-  await app.register(staticPlugin, { root: path.resolve(deps.clientRoot) });
+  await app.register(staticPlugin, { root: path.resolve(deps.clientRoot), pageHtml: services.pageHtml });
   return app;
 }

@@ -62,6 +62,10 @@ async function main() {
   if (market.trades + market.opened + market.failed > 0) app.log.info({ market }, "reconciled the market");
   await seedOnStart(app, { config, database, ledger });
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Explore's first snapshot reads a day of trades: built now, not on the first visitor's time.
+  app.services.explore
+    .warm()
+    .catch((err: unknown) => app.log.warn({ err }, "explore snapshot not built at start"));
   // The port actually bound: with PORT=0 the system picks a free one.
   const { port } = app.server.address() as AddressInfo;
   const url = `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`;

@@ -10,6 +10,9 @@ import { agentsRoutes } from "./modules/agents/agents.routes";
 import { AgentsService } from "./modules/agents/agents.service";
 import { aiRoutes } from "./modules/ai/ai.routes";
 import { AiService } from "./modules/ai/ai.service";
+import { ExploreRepo } from "./modules/explore/explore.repo";
+import { exploreRoutes } from "./modules/explore/explore.routes";
+import { ExploreService } from "./modules/explore/explore.service";
 import { healthRoutes } from "./modules/health/health.routes";
 import { HealthService } from "./modules/health/health.service";
 import { MarketRepo } from "./modules/market/market.repo";
@@ -19,11 +22,15 @@ import { CurveBook } from "./modules/market/market-curves";
 import { MarketOpenService } from "./modules/market/market-open.service";
 import { MarketTradeService } from "./modules/market/market-trade.service";
 import { treasuryAddress, VaultKeys } from "./modules/market/market-vault";
+import { MarketHistoryRepo } from "./modules/market/market-history.repo";
+import { marketHistoryRoutes } from "./modules/market/market-history.routes";
+import { MarketHistoryService } from "./modules/market/market-history.service";
 import { rpcRoutes } from "./modules/rpc/rpc.routes";
 import { RpcService } from "./modules/rpc/rpc.service";
 import { siteRoutes } from "./modules/site/site.routes";
 import { SiteService } from "./modules/site/site.service";
 import { LaunchService } from "./modules/tokens/launch.service";
+import { shareCardOf, withShareCard } from "./modules/tokens/share-card";
 import { TokensRepo } from "./modules/tokens/tokens.repo";
 import { tokensRoutes } from "./modules/tokens/tokens.routes";
 import { TokensService } from "./modules/tokens/tokens.service";
@@ -105,6 +112,18 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   });
   const transfers = new TransferService({ repo: tokensRepo, accountsRepo, tokens, wallets, ledger });
 
+  const explore = new ExploreService({ repo: new ExploreRepo(db), tokensRepo, shared });
+  const marketHistory = new MarketHistoryService({ repo: new MarketHistoryRepo(db), tokens });
+  /** A token page's HTML carries its share card (Open Graph tags) for link previews. */
+  const pageHtml = async (pathname: string) => {
+    const mint = /^\/token\/([1-9A-HJ-NP-Za-km-z]{32,44})\/?$/i.exec(pathname)?.[1];
+    if (!mint) return null;
+    const row = await tokens.getByMint(mint).catch(() => null);
+    if (row?.status !== "active") return null;
+    const card = shareCardOf(row, publicUrl);
+    return (html: string) => withShareCard(html, card);
+  };
+
   const site = new SiteService({ db, links: deps.config.links });
 
   const ai = new AiService({ db, ai: deps.ai });
@@ -121,6 +140,8 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   routes.push(aiRoutes(ai));
   routes.push(agentsRoutes(agents, config.AGENT_CHAT_PER_MINUTE));
   routes.push(siteRoutes(site));
+  routes.push(exploreRoutes(explore));
+  routes.push(marketHistoryRoutes(marketHistory));
   routes.push(rpcRoutes(rpc, ledger));
   /** Writes still queued behind responses (launch confirmations), for a clean shutdown. */
   const flushWrites = () => tokensRepo.flush();
@@ -135,7 +156,9 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     trades,
     opens,
     agents,
+    explore,
     routes,
+    pageHtml,
     flushWrites,
   };
 }

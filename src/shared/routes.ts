@@ -12,6 +12,7 @@ export const SPA_ROUTES = [
   "/ai-agents",
   "/gemini-cli-guide",
   "/token/:mint",
+  "/explore",
   "/privacy",
   "/terms",
 ] as const;

@@ -178,6 +178,17 @@ const MATRIX: Record<string, Row> = {
     expect: all(200),
   },
 
+  // Explore and a market's history are public facts, the same for everyone.
+  "GET /api/explore": { expect: all(200) },
+  "GET /api/market/:mint/trades": {
+    request: (ctx) => ({ path: `/api/market/${ctx.w.mint}/trades` }),
+    expect: all(200),
+  },
+  "GET /api/market/:mint/candles": {
+    request: (ctx) => ({ path: `/api/market/${ctx.w.mint}/candles?interval=1h` }),
+    expect: all(200),
+  },
+
   // Transfers move only the caller's own tokens (the other user holds none of this one).
   "POST /api/tokens/:mint/transfer": {
     request: (ctx) => ({

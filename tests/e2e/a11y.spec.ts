@@ -17,6 +17,7 @@ const PUBLIC = [
   "/privacy",
   "/terms",
   "/ai-agents",
+  "/explore",
   "/no-such-page",
 ] as const;
 const APP = ["/auth", "/create", "/dashboard", "/analytics", "/nft-rewards", "/ai-agents"] as const;

@@ -20,6 +20,7 @@ const PAGES: Record<SpaRoute, LazyExoticComponent<ComponentType>> = {
   "/ai-agents": lazy(() => import("@/pages/ai-agents")),
   "/gemini-cli-guide": lazy(() => import("@/pages/gemini-cli-guide")),
   "/token/:mint": lazy(() => import("@/pages/token")),
+  "/explore": lazy(() => import("@/pages/explore")),
   "/privacy": lazy(() => import("@/pages/privacy")),
   "/terms": lazy(() => import("@/pages/terms")),
 };

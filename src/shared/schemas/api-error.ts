@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   "ALREADY_PROCESSED",
   "TRANSACTION_REJECTED",
   "IN_PROGRESS",
+  /** A paging cursor this server did not make (or made for another sort): start again. */
+  "INVALID_CURSOR",
   "NOT_A_DESCRIPTION",
   "TOKEN_GATED",
   "LEDGER_UNAVAILABLE",

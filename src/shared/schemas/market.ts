@@ -209,6 +209,11 @@ export const TradeSchema = z.object({
   priceLamports: z.string(),
   at: z.string(),
 });
+/** GET /api/market/:mint/trades */
+export const TradesQuerySchema = z.object({
+  cursor: text().max(200, "Invalid cursor").optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
 export const TradesPageSchema = z.object({ trades: z.array(TradeSchema), nextCursor: z.string().nullable() });
 export type TradesPage = z.infer<typeof TradesPageSchema>;
 

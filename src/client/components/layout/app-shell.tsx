@@ -4,6 +4,7 @@ import { PageShell } from "./page-shell";
 import type { NavItem } from "./site-header";
 
 const APP_NAV: readonly NavItem[] = [
+  { label: "Explore", href: "/explore" },
   { label: "Create", href: "/create" },
   { label: "Dashboard", href: "/dashboard" },
   { label: "Analytics", href: "/analytics" },

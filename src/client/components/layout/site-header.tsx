@@ -1,4 +1,4 @@
-import { Menu, X } from "lucide-react";
+import { Compass, Menu, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
@@ -44,16 +44,33 @@ function NavEntry({ item, onDone, className }: { item: NavItem; onDone?: () => v
   );
 }
 
+/** Explore, on every page's bar: the way to find creators. On phones the icon alone shows. */
+function ExploreLink() {
+  return (
+    <Button asChild size="sm" variant="ghost">
+      <Link href="/explore">
+        <Compass aria-hidden="true" />
+        <span className="max-sm:sr-only">Explore</span>
+      </Link>
+    </Button>
+  );
+}
+
 function DefaultActions() {
   const { user } = useSession();
-  return user ? (
-    <Button asChild size="sm" variant="primary">
-      <Link href="/dashboard">Dashboard</Link>
-    </Button>
-  ) : (
-    <Button asChild size="sm" variant="outline">
-      <Link href="/auth">Sign in</Link>
-    </Button>
+  return (
+    <>
+      <ExploreLink />
+      {user ? (
+        <Button asChild size="sm" variant="primary">
+          <Link href="/dashboard">Dashboard</Link>
+        </Button>
+      ) : (
+        <Button asChild size="sm" variant="outline">
+          <Link href="/auth">Sign in</Link>
+        </Button>
+      )}
+    </>
   );
 }
 

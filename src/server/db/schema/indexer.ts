@@ -37,7 +37,12 @@ export const holders = pgTable(
     lastSlot: bigint("last_slot", { mode: "bigint" }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.mint, t.owner] }), index("holders_mint_balance").on(t.mint, t.balance)],
+  (t) => [
+    primaryKey({ columns: [t.mint, t.owner] }),
+    index("holders_mint_balance").on(t.mint, t.balance),
+    // Explore's snapshot reads only the rows changed since its last look.
+    index("holders_updated_at").on(t.updatedAt),
+  ],
 );
 
 /** Where the indexer has got to for each mint (newest signature it ingested). */

@@ -99,6 +99,8 @@ export const marketTrades = pgTable(
     uniqueIndex("market_trades_user_idem").on(t.userId, t.idempotencyKey),
     uniqueIndex("market_trades_signature").on(t.signature),
     index("market_trades_mint_confirmed").on(t.mint, t.confirmedAt).where(sql`status = 'confirmed'`),
+    // Explore's snapshot reads only the trades confirmed since its last look, across mints.
+    index("market_trades_confirmed_at").on(t.confirmedAt).where(sql`status = 'confirmed'`),
     index("market_trades_pending").on(t.status).where(sql`status = 'pending'`),
   ],
 );

@@ -208,6 +208,17 @@ export class TokensRepo {
     return rows.map((r) => this.current(r));
   }
 
+  /** Counts writes through this repo: Explore re-reads the launched tokens when it moved. */
+  get version(): number {
+    return this.writes;
+  }
+
+  /** Every launched token, confirmations not yet written included (Explore's list). */
+  async launched(): Promise<TokenRow[]> {
+    const rows = await this.db.select().from(tokens).where(ne(tokens.status, "failed"));
+    return rows.map((r) => this.current(r)).filter((r) => r.status === "active");
+  }
+
   /** The live (or launching) tokens a new name or symbol would look like: an index lookup
    * on each skeleton. */
   async lookalikes(name: string, symbol: string): Promise<TokenRow[]> {

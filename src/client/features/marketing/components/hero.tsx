@@ -1,4 +1,4 @@
-import { ArrowRight, BookOpen, Sparkles } from "lucide-react";
+import { ArrowRight, BookOpen, Compass, Sparkles } from "lucide-react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -45,6 +45,17 @@ export function Hero() {
               </Link>
             </Button>
           </div>
+          <p className="mt-4">
+            {/* For fans: the creators already here (added to the spec's hero, which is for creators). */}
+            <Link
+              href="/explore"
+              className="inline-flex items-center gap-1.5 font-semibold text-primary underline-offset-4 hover:underline"
+            >
+              <Compass aria-hidden="true" className="size-4" />
+              Explore creators
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </p>
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
             <li>
               <strong className="text-foreground">Zero</strong> gas fees: free test SOL on {network.label}

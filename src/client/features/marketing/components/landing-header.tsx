@@ -8,6 +8,7 @@ const NAV: readonly NavItem[] = [
   { label: "Features", onSelect: () => scrollToSection("features") },
   { label: "How It Works", onSelect: () => scrollToSection("how-it-works") },
   { label: "Pricing", onSelect: () => scrollToSection("pricing") },
+  { label: "Explore", href: "/explore" },
 ];
 
 /** The landing's fixed top bar: in-page navigation and Connect Wallet, which opens the
