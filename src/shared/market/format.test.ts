@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatBps, formatPriceSol, formatShare, formatSol, formatTokens, valueLamports } from "./format";
+import {
+  formatBps,
+  formatCountdown,
+  formatPriceSol,
+  formatShare,
+  formatSol,
+  formatTokens,
+  timeAgo,
+  valueLamports,
+} from "./format";
 
 describe("formatSol", () => {
   it("shows lamports as SOL rounded half up at 4 digits", () => {
@@ -66,5 +75,20 @@ describe("valueLamports", () => {
     // 1.5 tokens (9 decimals) at 7,412 lamports each.
     expect(valueLamports(1_500_000_000n, 9, 7_412n)).toBe(11_118n);
     expect(valueLamports(1n, 9, 7_412n)).toBe(0n);
+  });
+});
+
+describe("timeAgo and formatCountdown", () => {
+  const now = Date.parse("2030-01-01T12:00:00.000Z");
+  it("says how long ago", () => {
+    expect(timeAgo("2030-01-01T11:59:30.000Z", now)).toBe("just now");
+    expect(timeAgo("2030-01-01T11:55:00.000Z", now)).toBe("5 min ago");
+    expect(timeAgo("2030-01-01T09:00:00.000Z", now)).toBe("3 h ago");
+    expect(timeAgo("2029-12-30T12:00:00.000Z", now)).toBe("2 d ago");
+  });
+  it("counts down in minutes and seconds", () => {
+    expect(formatCountdown(245_000)).toBe("4:05");
+    expect(formatCountdown(999)).toBe("0:01");
+    expect(formatCountdown(-5)).toBe("0:00");
   });
 });

@@ -76,3 +76,19 @@ export function formatShare(share: number): string {
 export function valueLamports(balanceUnits: bigint, decimals: number, priceLamports: bigint): bigint {
   return (balanceUnits * priceLamports) / 10n ** BigInt(decimals);
 }
+
+/** "just now", "5 min ago", "3 h ago", "2 d ago": when a trade happened, for a list. */
+export function timeAgo(iso: string, now: number): string {
+  const seconds = Math.max(0, Math.floor((now - Date.parse(iso)) / 1000));
+  if (!Number.isFinite(seconds)) return "";
+  if (seconds < 60) return "just now";
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
+  return `${Math.floor(seconds / 86_400)} d ago`;
+}
+
+/** A countdown, "4:05" (minutes:seconds), from milliseconds left. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(total / 60)}:${(total % 60).toString().padStart(2, "0")}`;
+}

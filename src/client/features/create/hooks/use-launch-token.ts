@@ -3,11 +3,10 @@ import type { CreateTokenResponse, TokenFormValues } from "@shared/schemas/token
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
 import { createToken } from "@/features/tokens/api/create-token";
-import { tokensQueryKey } from "@/features/tokens/api/get-user-tokens";
 import { prepareToken } from "@/features/tokens/api/prepare-token";
 import { submitToken } from "@/features/tokens/api/submit-token";
 import { ApiError } from "@/lib/api";
-import { walletsQueryKey } from "@/lib/query-keys";
+import { tokensQueryKey, walletsQueryKey } from "@/lib/query-keys";
 import { base64ToBytes, bytesToBase64, SOLANA_DEVNET_CHAIN, signTransaction } from "@/lib/wallet";
 import type { LaunchWallet } from "./use-create-wizard";
 
