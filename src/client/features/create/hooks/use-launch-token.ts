@@ -1,4 +1,5 @@
 import type { User } from "@shared/schemas/auth";
+import type { LaunchMarket } from "@shared/schemas/market";
 import type { CreateTokenResponse, TokenFormValues } from "@shared/schemas/token";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
@@ -34,8 +35,19 @@ export function useLaunchToken(cluster: string | undefined) {
   const { keyFor, forget } = useIdempotencyKey();
 
   return useCallback(
-    async (values: TokenFormValues, user: User, wallet: LaunchWallet): Promise<CreateTokenResponse> => {
-      const payload = { ...values, userId: user.id, creatorWallet: wallet.publicKey };
+    async (
+      values: TokenFormValues,
+      user: User,
+      wallet: LaunchWallet,
+      market?: LaunchMarket,
+    ): Promise<CreateTokenResponse> => {
+      // `market` only when the creator opens one at launch (the box on the review step).
+      const payload = {
+        ...values,
+        userId: user.id,
+        creatorWallet: wallet.publicKey,
+        ...(market ? { market } : {}),
+      };
       const body = { ...payload, idempotencyKey: keyFor(JSON.stringify(payload)) };
       try {
         let result: CreateTokenResponse;
