@@ -17,6 +17,7 @@ import { useToken } from "@/features/tokens/api/get-token";
 import { HoldersTable } from "@/features/tokens/components/holders-table";
 import { TokenFacts } from "@/features/tokens/components/token-facts";
 import { GetTestSolButton } from "@/features/wallet/components/get-test-sol-button";
+import { WalletSetup } from "@/features/wallet/components/wallet-setup";
 import { ApiError } from "@/lib/api";
 import { useNetwork } from "@/lib/network";
 import { useSession } from "@/lib/session";
@@ -58,6 +59,7 @@ function MarketSection({
             market={market.data}
             symbol={symbol}
             getTestSol={(publicKey) => <GetTestSolButton publicKey={publicKey} />}
+            walletSetup={<WalletSetup />}
           />
         </div>
       </div>

@@ -19,11 +19,14 @@ export interface TradePanelProps {
   symbol: string;
   /** The faucet button for a wallet (from the wallet feature; composed by the page). */
   getTestSol: (publicKey: string) => ReactNode;
+  /** Wallet creation for a signed-in person without one, and its one-time secret backup
+   * (the wallet feature's; it shows itself only when needed). */
+  walletSetup: ReactNode;
 }
 
 /** Buy / Sell: the fan's side of the market. Signed out, it points to sign-in; on a completed
  * curve, it says trading has stopped and what comes next. */
-export function TradePanel({ mint, market, symbol, getTestSol }: TradePanelProps) {
+export function TradePanel({ mint, market, symbol, getTestSol, walletSetup }: TradePanelProps) {
   const { user, isLoading } = useSession();
   const [side, setSide] = useState<"buy" | "sell">("buy");
   const wallet = tradingWallet(user);
@@ -37,22 +40,20 @@ export function TradePanel({ mint, market, symbol, getTestSol }: TradePanelProps
       </div>
     );
   else if (isLoading) body = <p className="text-sm text-muted-foreground">Loading…</p>;
-  else if (!user || !wallet)
+  else if (!user)
     body = (
       <div className="flex flex-col items-start gap-3 text-sm">
-        <p>
-          {user
-            ? "Add a wallet to your account to trade."
-            : `Sign in to buy or sell ${symbol}: new accounts get a wallet and free test SOL.`}
-        </p>
+        <p>Sign in to buy or sell {symbol}: new accounts get a wallet and free test SOL.</p>
         <Button asChild variant="primary">
-          <Link href={user ? "/dashboard" : "/auth"}>
+          <Link href="/auth">
             <LogIn aria-hidden="true" />
-            {user ? "Add a wallet" : "Sign in to trade"}
+            Sign in to trade
           </Link>
         </Button>
       </div>
     );
+  else if (!wallet)
+    body = null; // walletSetup, above, offers one
   else
     body = (
       <Tabs value={side} onValueChange={(v) => setSide(v === "sell" ? "sell" : "buy")}>
@@ -85,7 +86,12 @@ export function TradePanel({ mint, market, symbol, getTestSol }: TradePanelProps
       <CardHeader>
         <CardTitle as="h2">Trade {symbol}</CardTitle>
       </CardHeader>
-      <CardContent>{body}</CardContent>
+      <CardContent className="flex flex-col gap-4">
+        {/* Always in this place: it keeps the new wallet's secret on screen after the panel
+            below switches to trading. */}
+        {user && market.status !== "completed" ? walletSetup : null}
+        {body}
+      </CardContent>
     </Card>
   );
 }
