@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Quote } from "../schemas/market";
+import { initialCurve, quoteBuyTokens, quoteSell } from "./curve";
 import {
   maxAfterSlippage,
   minAfterSlippage,
   parseSlippagePercent,
   parseTradeAmount,
   quoteParams,
+  tokensForSolOut,
   tradeBody,
 } from "./trade-input";
 
@@ -98,5 +100,30 @@ describe("quoteParams and tradeBody", () => {
   });
   it("refuses a quote without the needed leg", () => {
     expect(tradeBody({ side: "sell", by: "tokens", units: 1n }, quote({}), 100)).toBeNull();
+  });
+});
+
+describe("tokensForSolOut: a sell typed in SOL", () => {
+  const fresh = initialCurve(1_000_000n * 10n ** 9n, 8_000);
+  const bought = quoteBuyTokens(fresh, 100_000n * 10n ** 9n, 250n);
+  if (!bought.ok) throw new Error("setup");
+  const curve = bought.quote.after;
+
+  it("finds the fewest tokens that pay at least the SOL asked, fee taken", () => {
+    for (const solOut of [1n, 999n, 123_456n, 10_000_000n, 500_000_000n]) {
+      for (const fee of [250n, 2_000n]) {
+        const tokens = tokensForSolOut(curve, solOut, fee);
+        expect(tokens, `${solOut} at ${fee}`).not.toBeNull();
+        const at = quoteSell(curve, tokens ?? 0n, fee);
+        expect(at.ok && at.quote.solOut >= solOut).toBe(true);
+        const less = quoteSell(curve, (tokens ?? 0n) - 1n, fee);
+        expect(!less.ok || less.quote.solOut < solOut).toBe(true);
+      }
+    }
+  });
+  it("says no when the curve cannot pay that much back", () => {
+    expect(tokensForSolOut(curve, 50n * 10n ** 9n, 250n)).toBeNull();
+    expect(tokensForSolOut(fresh, 1_000n, 250n)).toBeNull(); // nothing sold yet: nothing to buy back
+    expect(tokensForSolOut(curve, 0n, 250n)).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 // From what a trader types to the request the market API takes: amounts parsed to base units
 // (never through a float) and the quote turned into limits with the chosen slippage.
 import { parseAmount } from "../amounts";
-import type { BuyRequest, Quote, SellRequest } from "../schemas/market";
-import { BPS } from "./curve";
+import type { BuyRequest, MarketState, Quote, SellRequest } from "../schemas/market";
+import { BPS, type CurveState, ceilDiv, feeOf, quoteSell } from "./curve";
 
 export const SLIPPAGE_PRESETS_BPS = [50, 100, 200] as const;
 export const DEFAULT_SLIPPAGE_BPS = 100;
@@ -77,4 +77,28 @@ export function tradeBody(ask: TradeAsk, quote: Quote, slippageBps: number): Tra
   if (quote.solIn === undefined) return null;
   const maxSolIn = maxAfterSlippage(BigInt(quote.solIn), slippageBps);
   return { side: "buy", body: { tokensOut: ask.units.toString(), maxSolIn: maxSolIn.toString() } };
+}
+
+/** The curve a market state describes (for previews in the browser; the server's quote rules). */
+export function curveOf(market: MarketState): CurveState {
+  return {
+    virtualSol: BigInt(market.virtualSolReserves),
+    virtualToken: BigInt(market.virtualTokenReserves),
+    realSol: BigInt(market.realSolReserves),
+    realToken: BigInt(market.realTokenReserves),
+    initialRealToken: BigInt(market.initialRealTokenReserves),
+  };
+}
+
+/** A sell typed in SOL: the fewest tokens whose sale pays at least `solOut` after the fee, on
+ * this curve. Null when the curve cannot pay that much. The sell request itself is by tokens. */
+export function tokensForSolOut(curve: CurveState, solOut: bigint, feeBps: bigint): bigint | null {
+  if (solOut <= 0n) return null;
+  // The least gross (SOL leaving the curve) that still leaves solOut after the fee, rounded up.
+  let gross = ceilDiv(solOut * BPS, BPS - feeBps);
+  while (gross - feeOf(gross, feeBps) < solOut) gross += 1n;
+  if (gross >= curve.virtualSol) return null;
+  // floor(n * vSol / (vTok + n)) >= gross  <=>  n >= gross * vTok / (vSol - gross)
+  const tokens = ceilDiv(gross * curve.virtualToken, curve.virtualSol - gross);
+  return quoteSell(curve, tokens, feeBps).ok ? tokens : null;
 }

@@ -1,10 +1,12 @@
 import { formatAmount, parseAmount } from "@shared/amounts";
 import { formatSol, formatTokens } from "@shared/market/format";
 import {
+  curveOf,
   DEFAULT_SLIPPAGE_BPS,
   parseTradeAmount,
   quoteParams,
   type TradeAsk,
+  tokensForSolOut,
   tradeBody,
 } from "@shared/market/trade-input";
 import type { User } from "@shared/schemas/auth";
@@ -42,16 +44,26 @@ export interface TradeFormProps {
   getTestSol: (publicKey: string) => ReactNode;
 }
 
-function askFor(side: "buy" | "sell", by: "sol" | "tokens", text: string, decimals: number, symbol: string) {
+/** What is typed, as an ask for a quote. A sell typed in SOL becomes the tokens that pay it
+ * on the curve as last read (the request is by tokens; the server's quote has the exact SOL). */
+function askFor(
+  side: "buy" | "sell",
+  by: "sol" | "tokens",
+  text: string,
+  market: MarketState,
+  symbol: string,
+) {
   const parsed = parseTradeAmount(
     text,
-    by === "sol" ? SOL_DECIMALS : decimals,
+    by === "sol" ? SOL_DECIMALS : market.decimals,
     by === "sol" ? "SOL" : symbol,
   );
   if (!parsed.ok) return { ask: null, error: parsed.error };
-  const ask: TradeAsk =
-    side === "sell" ? { side, by: "tokens", units: parsed.units } : { side, by, units: parsed.units };
-  return { ask, error: null };
+  if (side === "buy") return { ask: { side, by, units: parsed.units } satisfies TradeAsk, error: null };
+  if (by === "tokens") return { ask: { side, by, units: parsed.units } satisfies TradeAsk, error: null };
+  const tokens = tokensForSolOut(curveOf(market), parsed.units, BigInt(market.feeBps));
+  if (tokens === null) return { ask: null, error: "The curve cannot pay that much SOL back now" };
+  return { ask: { side, by: "tokens", units: tokens } satisfies TradeAsk, error: null };
 }
 
 /** One side of the trade panel: amount (SOL or tokens), live quote, slippage, balances, and
@@ -64,8 +76,8 @@ export function TradeForm({ side, mint, market, symbol, user, wallet, getTestSol
   const unitId = useId();
   const decimals = market.decimals;
 
-  const typed = askFor(side, by, text, decimals, symbol);
-  const settled = askFor(side, by, useDebounced(text, QUOTE_DEBOUNCE_MS), decimals, symbol);
+  const typed = askFor(side, by, text, market, symbol);
+  const settled = askFor(side, by, useDebounced(text, QUOTE_DEBOUNCE_MS), market, symbol);
   const quote = useQuote(mint, settled.ask);
   const trade = useTrade(mint, user, wallet);
 
@@ -138,32 +150,37 @@ export function TradeForm({ side, mint, market, symbol, user, wallet, getTestSol
   const label = side === "buy" ? `Buy ${symbol}` : `Sell ${symbol}`;
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={label}>
-      {side === "buy" ? (
-        <fieldset className="flex flex-wrap items-center gap-2">
-          <legend className="mb-2 text-sm font-medium">Amount in</legend>
-          {(["sol", "tokens"] as const).map((unit) => (
-            <Button
-              key={unit}
-              type="button"
-              size="sm"
-              variant={by === unit ? "primary" : "outline"}
-              aria-pressed={by === unit}
-              onClick={() => {
-                setBy(unit);
-                changeText("");
-              }}
-            >
-              {unit === "sol" ? "SOL" : symbol}
-            </Button>
-          ))}
-        </fieldset>
-      ) : null}
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="mb-2 text-sm font-medium">Amount in</legend>
+        {(["sol", "tokens"] as const).map((unit) => (
+          <Button
+            key={unit}
+            type="button"
+            size="sm"
+            variant={by === unit ? "primary" : "outline"}
+            aria-pressed={by === unit}
+            onClick={() => {
+              setBy(unit);
+              changeText("");
+            }}
+          >
+            {unit === "sol" ? "SOL" : symbol}
+          </Button>
+        ))}
+      </fieldset>
       <Field
         id={unitId}
         label={
           side === "buy"
             ? `Amount to ${by === "sol" ? "spend" : "buy"} (${amountUnit})`
-            : `Amount to sell (${symbol})`
+            : by === "sol"
+              ? "SOL to receive"
+              : `Amount to sell (${symbol})`
+        }
+        description={
+          side === "sell" && by === "sol" && typed.ask
+            ? `Sells about ${formatTokens(typed.ask.units, decimals)} ${symbol}: the quote has the exact SOL.`
+            : undefined
         }
         error={
           typed.error ??
@@ -198,7 +215,10 @@ export function TradeForm({ side, mint, market, symbol, user, wallet, getTestSol
             size="sm"
             variant="outline"
             aria-label={`Sell all: ${formatTokens(tokenUnits, decimals)} ${symbol}`}
-            onClick={() => changeText(formatAmount(tokenUnits, decimals))}
+            onClick={() => {
+              setBy("tokens");
+              changeText(formatAmount(tokenUnits, decimals));
+            }}
           >
             Max
           </Button>
