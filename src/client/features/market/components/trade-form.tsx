@@ -116,7 +116,7 @@ export function TradeForm({ side, mint, market, symbol, user, wallet, getTestSol
     const link = network.transactionUrl(result.signature);
     toast({
       title: result.side === "buy" ? `Bought ${tokens} ${symbol}` : `Sold ${tokens} ${symbol}`,
-      description: `${result.side === "buy" ? "Paid" : "Received"} ${solText}, fee ${formatSol(result.fee, 6)} included. Transaction ${shortAddress(result.signature, 6)}.`,
+      description: `${result.side === "buy" ? `Paid ${solText}, fee ${formatSol(result.fee, 6)} included` : `Received ${solText} after a fee of ${formatSol(result.fee, 6)}`}. Transaction ${shortAddress(result.signature, 6)}.`,
       variant: "success",
       action: link ? (
         <Button asChild size="sm" variant="outline">
