@@ -41,6 +41,8 @@ export interface Network {
   explorerUrl(address: string): string | null;
   /** Where to look a mint up: the explorer on devnet, else our token page. */
   tokenUrl(mint: string, fromApi?: string | null): string;
+  /** The devnet explorer's page for a transaction; null on the embedded ledger. */
+  transactionUrl(signature: string): string | null;
 }
 
 /** The one place the client learns the network's name and explorer (one request per page
@@ -53,5 +55,9 @@ export function useNetwork(): Network {
     hasExplorer: data?.explorer === "devnet",
     explorerUrl: (address) => devnetExplorerUrl(address, data),
     tokenUrl: (mint, fromApi) => explorerUrlFor(mint, data, fromApi),
+    transactionUrl: (signature) =>
+      data?.explorer === "devnet"
+        ? `https://explorer.solana.com/tx/${encodeURIComponent(signature)}?cluster=devnet`
+        : null,
   };
 }

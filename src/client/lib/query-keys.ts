@@ -1,3 +1,11 @@
 // Cache keys more than one feature touches: a launch or a transfer spends SOL, so the
-// tokens and create features refresh the wallet balances the wallet feature shows.
+// tokens and create features refresh the wallet balances the wallet feature shows; a trade
+// moves SOL, tokens and the curve, so the market feature refreshes all three.
 export const walletsQueryKey = ["wallets"] as const;
+
+/** Everything about tokens: lists, details (holders, circulating supply) and holdings. */
+export const tokensQueryKey = ["tokens"] as const;
+export const holdingsQueryKey = [...tokensQueryKey, "holdings"] as const;
+
+/** One token's market: its state, and under it its quotes, trades and candles. */
+export const marketQueryKey = (mint: string) => ["market", mint] as const;

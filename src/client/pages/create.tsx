@@ -12,6 +12,7 @@ import { SuccessStep } from "@/features/create/components/success-step";
 import { WalletStep } from "@/features/create/components/wallet-step";
 import { WizardProgress } from "@/features/create/components/wizard-progress";
 import { describeLaunchFailure, type LaunchRemedy } from "@/features/create/hooks/launch-failure";
+import { marketRequest } from "@/features/create/hooks/market-choice";
 import {
   EMPTY_TOKEN_FORM,
   formFromProfile,
@@ -98,9 +99,12 @@ export default function CreatePage() {
       dispatch({ type: "goto", step: 2 });
       return;
     }
+    // The market section shows its own error; nothing launches until it is fixed.
+    const market = marketRequest(state.market, values.totalSupply);
+    if (!market.ok) return;
     dispatch({ type: "launchStarted", name: values.name, symbol: values.symbol });
     try {
-      const result = await launchToken(values, user, wallet);
+      const result = await launchToken(values, user, wallet, market.market);
       dispatch({ type: "launchSucceeded", result });
       toast({
         title: "Token Created Successfully!",
@@ -201,6 +205,8 @@ export default function CreatePage() {
             onBack={() => dispatch({ type: "goto", step: 1 })}
             onChangeWallet={() => dispatch({ type: "goto", step: 2 })}
             onSubmit={submit}
+            market={state.market}
+            onMarketChange={(market) => dispatch({ type: "market", market })}
           />
         ) : null}
         {state.step === 4 && state.launch.status !== "idle" ? (

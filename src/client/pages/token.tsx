@@ -7,11 +7,66 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useMarket } from "@/features/market/api/get-market";
+import { MarketSummary } from "@/features/market/components/market-summary";
+import { NoMarket } from "@/features/market/components/no-market";
+import { PriceChart } from "@/features/market/components/price-chart";
+import { RecentTrades } from "@/features/market/components/recent-trades";
+import { TradePanel } from "@/features/market/components/trade-panel";
 import { useToken } from "@/features/tokens/api/get-token";
 import { HoldersTable } from "@/features/tokens/components/holders-table";
 import { TokenFacts } from "@/features/tokens/components/token-facts";
+import { GetTestSolButton } from "@/features/wallet/components/get-test-sol-button";
+import { WalletSetup } from "@/features/wallet/components/wallet-setup";
 import { ApiError } from "@/lib/api";
 import { useNetwork } from "@/lib/network";
+import { useSession } from "@/lib/session";
+
+/** The token's market: summary, trade panel, chart and trades; or the way to open one. */
+function MarketSection({
+  mint,
+  symbol,
+  creatorWallet,
+}: {
+  mint: string;
+  symbol: string;
+  creatorWallet: string;
+}) {
+  const market = useMarket(mint);
+  const { user } = useSession();
+  const isCreator = Boolean(user?.wallets.some((w) => w.publicKey === creatorWallet));
+  if (market.isPending) return <Skeleton className="h-64 rounded-xl" aria-busy="true" />;
+  // No market answers "none"; a 404 here means the same to a reader.
+  const none =
+    market.data?.status === "none" || (market.error instanceof ApiError && market.error.status === 404);
+  if (none) return <NoMarket mint={mint} symbol={symbol} isCreator={isCreator} />;
+  if (!market.data)
+    return (
+      <p role="alert" className="text-sm text-destructive-soft-foreground">
+        Could not load this token&apos;s market. Reload the page.
+      </p>
+    );
+  return (
+    <section aria-label="Market" className="flex flex-col gap-6">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] [&>*]:min-w-0">
+        <div className="flex flex-col gap-6">
+          <MarketSummary market={market.data} symbol={symbol} />
+          <PriceChart mint={mint} symbol={symbol} />
+        </div>
+        <div className="flex flex-col gap-6">
+          <TradePanel
+            mint={mint}
+            market={market.data}
+            symbol={symbol}
+            getTestSol={(publicKey) => <GetTestSolButton publicKey={publicKey} />}
+            walletSetup={<WalletSetup />}
+          />
+        </div>
+      </div>
+      <RecentTrades mint={mint} symbol={symbol} decimals={market.data.decimals} />
+    </section>
+  );
+}
 
 /** /token/:mint: the public page of one token, read back from the ledger. */
 export default function TokenPage() {
@@ -121,6 +176,13 @@ export default function TokenPage() {
                 </dd>
               </div>
             </dl>
+            {details.token.isLaunched && details.token.mintAddress ? (
+              <MarketSection
+                mint={details.token.mintAddress}
+                symbol={details.token.symbol}
+                creatorWallet={details.token.creatorWallet}
+              />
+            ) : null}
             {details.token.website ? (
               <a
                 href={details.token.website}

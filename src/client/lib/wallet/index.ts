@@ -1,5 +1,6 @@
 export { base64ToBytes, bytesToBase64, toBase58 } from "./encoding";
 export { shortAddress } from "./format";
+export { transactionSigners } from "./signers";
 export {
   canSignTransactions,
   chainFor,

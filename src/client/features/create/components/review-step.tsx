@@ -7,7 +7,9 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { shortAddress } from "@/lib/wallet";
+import type { MarketChoice } from "../hooks/market-choice";
 import type { LaunchWallet } from "../hooks/use-create-wizard";
+import { MarketSection } from "./market-section";
 import { TokenPreview } from "./token-preview";
 
 export type TokenFormApi = UseFormReturn<TokenForm, unknown, TokenFormValues>;
@@ -19,6 +21,8 @@ export interface ReviewStepProps {
   onBack: () => void;
   onSubmit: (values: TokenFormValues) => void;
   onChangeWallet: () => void;
+  market: MarketChoice;
+  onMarketChange: (change: Partial<MarketChoice>) => void;
 }
 
 /** Step 3: every field of the token, validated with the spec's messages, beside a live preview. */
@@ -29,6 +33,8 @@ export function ReviewStep({
   onBack,
   onSubmit,
   onChangeWallet,
+  market,
+  onMarketChange,
 }: ReviewStepProps) {
   const { register, formState, watch, setValue } = form;
   const { errors } = formState;
@@ -103,6 +109,7 @@ export function ReviewStep({
                 <Input placeholder="Invite link or server name" autoComplete="off" {...register("discord")} />
               </Field>
             </div>
+            <MarketSection value={market} onChange={onMarketChange} totalSupply={values.totalSupply ?? ""} />
             <div className="mt-2 flex flex-wrap justify-between gap-3">
               <Button type="button" variant="ghost" onClick={onBack}>
                 <ArrowLeft aria-hidden="true" />

@@ -4,6 +4,7 @@ import type { CreateTokenResponse, TokenForm } from "@shared/schemas/token";
 import type { WalletAccount } from "@wallet-standard/base";
 import { useReducer } from "react";
 import type { SolanaWallet } from "@/lib/wallet";
+import { DEFAULT_MARKET_CHOICE, type MarketChoice } from "./market-choice";
 
 export type WizardStep = 1 | 2 | 3 | 4;
 
@@ -39,6 +40,8 @@ export interface WizardState {
   wallet: LaunchWallet | null;
   /** The generated wallet's secret, kept only in page memory so it can be backed up once. */
   generatedSecret: string | null;
+  /** Open a market at launch, and how (review step). */
+  market: MarketChoice;
   launch: LaunchState;
 }
 
@@ -61,6 +64,7 @@ export const initialWizardState: WizardState = {
   identitySkipped: false,
   wallet: null,
   generatedSecret: null,
+  market: DEFAULT_MARKET_CHOICE,
   launch: { status: "idle" },
 };
 
@@ -70,6 +74,7 @@ export type WizardAction =
   | { type: "profile"; profile: AiProfile }
   | { type: "skipIdentity" }
   | { type: "wallet"; wallet: LaunchWallet | null; secret?: string | null }
+  | { type: "market"; market: Partial<MarketChoice> }
   | { type: "launchStarted"; name: string; symbol: string }
   | { type: "launchSucceeded"; result: CreateTokenResponse }
   | { type: "launchFailed" }
@@ -92,6 +97,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         // A different wallet has a different secret (or none we may show).
         generatedSecret: action.secret === undefined ? state.generatedSecret : action.secret,
       };
+    case "market":
+      return { ...state, market: { ...state.market, ...action.market } };
     case "launchStarted":
       // Spec section 4: the view moves to step 4 at once, then the token is created.
       return { ...state, step: 4, launch: { status: "pending", name: action.name, symbol: action.symbol } };

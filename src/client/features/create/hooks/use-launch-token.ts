@@ -1,13 +1,13 @@
 import type { User } from "@shared/schemas/auth";
+import type { LaunchMarket } from "@shared/schemas/market";
 import type { CreateTokenResponse, TokenFormValues } from "@shared/schemas/token";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
 import { createToken } from "@/features/tokens/api/create-token";
-import { tokensQueryKey } from "@/features/tokens/api/get-user-tokens";
 import { prepareToken } from "@/features/tokens/api/prepare-token";
 import { submitToken } from "@/features/tokens/api/submit-token";
 import { ApiError } from "@/lib/api";
-import { walletsQueryKey } from "@/lib/query-keys";
+import { tokensQueryKey, walletsQueryKey } from "@/lib/query-keys";
 import { base64ToBytes, bytesToBase64, SOLANA_DEVNET_CHAIN, signTransaction } from "@/lib/wallet";
 import type { LaunchWallet } from "./use-create-wizard";
 
@@ -35,8 +35,19 @@ export function useLaunchToken(cluster: string | undefined) {
   const { keyFor, forget } = useIdempotencyKey();
 
   return useCallback(
-    async (values: TokenFormValues, user: User, wallet: LaunchWallet): Promise<CreateTokenResponse> => {
-      const payload = { ...values, userId: user.id, creatorWallet: wallet.publicKey };
+    async (
+      values: TokenFormValues,
+      user: User,
+      wallet: LaunchWallet,
+      market?: LaunchMarket,
+    ): Promise<CreateTokenResponse> => {
+      // `market` only when the creator opens one at launch (the box on the review step).
+      const payload = {
+        ...values,
+        userId: user.id,
+        creatorWallet: wallet.publicKey,
+        ...(market ? { market } : {}),
+      };
       const body = { ...payload, idempotencyKey: keyFor(JSON.stringify(payload)) };
       try {
         let result: CreateTokenResponse;

@@ -1,9 +1,7 @@
 import type { HoldingsResponse } from "@shared/schemas/portfolio";
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/lib/api";
-import { tokensQueryKey } from "./get-user-tokens";
-
-const holdingsQueryKey = [...tokensQueryKey, "holdings"] as const;
+import { holdingsQueryKey } from "@/lib/query-keys";
 
 /** GET /api/portfolio/holdings: every platform token the session user's wallets hold. */
 export function getHoldings(): Promise<HoldingsResponse> {

@@ -1,7 +1,7 @@
 import type { TokenDetails } from "@shared/schemas/token";
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/lib/api";
-import { tokensQueryKey } from "./get-user-tokens";
+import { tokensQueryKey } from "@/lib/query-keys";
 
 export const tokenQueryKey = (mint: string) => [...tokensQueryKey, "mint", mint] as const;
 

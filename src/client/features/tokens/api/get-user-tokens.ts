@@ -1,8 +1,8 @@
 import type { Token } from "@shared/schemas/token";
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/lib/api";
+import { tokensQueryKey } from "@/lib/query-keys";
 
-export const tokensQueryKey = ["tokens"] as const;
 export const userTokensQueryKey = (userId: string) => [...tokensQueryKey, "user", userId] as const;
 
 /** GET /api/tokens/user/{id}: the user's tokens, newest first. */

@@ -6,6 +6,7 @@ import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { HoldingValue } from "./market-facts";
 import { TransferDialog } from "./transfer-dialog";
 
 function HoldingRow({ holding }: { holding: Holding }) {
@@ -40,6 +41,12 @@ function HoldingRow({ holding }: { holding: Holding }) {
           <dt className="text-muted-foreground">Balance</dt>
           <dd className="font-semibold tabular-nums" data-testid="holding-balance">
             {groupDigits(holding.balance)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Value</dt>
+          <dd className="tabular-nums" data-testid="holding-value">
+            <HoldingValue mint={holding.mint} balance={holding.balance} decimals={holding.decimals} />
           </dd>
         </div>
         <div>

@@ -9,6 +9,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/componen
 import { CopyButton } from "@/components/ui/copy-button";
 import { useNetwork } from "@/lib/network";
 import { shortAddress } from "@/lib/wallet";
+import { LaunchedMarketFacts } from "./market-facts";
 import { TransferDialog } from "./transfer-dialog";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
@@ -86,6 +87,7 @@ export function TokenCard({ token }: { token: Token }) {
             <MintLink mint={token.mintAddress} explorerUrl={network.explorerUrl(token.mintAddress)} />
           </div>
         ) : null}
+        {live && token.mintAddress ? <LaunchedMarketFacts mint={token.mintAddress} /> : null}
         {token.website ? (
           <a
             href={token.website}

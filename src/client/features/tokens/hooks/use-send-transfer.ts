@@ -5,9 +5,8 @@ import type { TransferResult } from "@shared/schemas/transfer";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api";
 import { useLedger } from "@/lib/network";
-import { walletsQueryKey } from "@/lib/query-keys";
+import { tokensQueryKey, walletsQueryKey } from "@/lib/query-keys";
 import { base64ToBytes, bytesToBase64, chainFor, signTransaction, walletFor } from "@/lib/wallet";
-import { tokensQueryKey } from "../api/get-user-tokens";
 import { prepareTransfer, submitTransfer, transferToken } from "../api/transfer-token";
 
 /** The server signs when one of the person's platform wallets holds enough; otherwise the

@@ -1,0 +1,58 @@
+import { parseAmount } from "@shared/amounts";
+import { TOKEN_DECIMALS } from "@shared/constants";
+import { BPS, initialCurve, MARKET, quoteBuyTokens } from "@shared/market/curve";
+import type { LaunchMarket } from "@shared/schemas/market";
+
+/** The creator's market choice on the review step, as typed. */
+export interface MarketChoice {
+  open: boolean;
+  /** Whole percent of the supply on the curve, 10 to 100. */
+  curveSharePct: number;
+  /** Optional buy right after the market opens, in SOL as typed. */
+  creatorBuySol: string;
+}
+
+export const DEFAULT_MARKET_CHOICE: MarketChoice = {
+  open: true,
+  curveSharePct: MARKET.defaultCurveShareBps / 100,
+  creatorBuySol: "",
+};
+
+export const MIN_CURVE_PCT = MARKET.minCurveShareBps / 100;
+export const MAX_CURVE_PCT = MARKET.maxCurveShareBps / 100;
+
+/** The creator buy's cap: 5% of the supply (never more than the curve holds), and what those
+ * tokens cost at launch on the fresh curve before the fee, in lamports. Null for a bad supply. */
+export function creatorBuyCap(
+  totalSupply: string,
+  curveSharePct: number,
+): { tokens: bigint; lamports: bigint; lamportsWithLaunchFee: bigint } | null {
+  if (!/^\d+$/.test(totalSupply.trim()) || BigInt(totalSupply.trim()) <= 0n) return null;
+  const supply = BigInt(totalSupply.trim()) * 10n ** BigInt(TOKEN_DECIMALS);
+  const curve = initialCurve(supply, curveSharePct * 100);
+  const capped = (supply * MARKET.maxCreatorBuyBps) / BPS;
+  const tokens = capped < curve.realToken ? capped : curve.realToken;
+  const quote = quoteBuyTokens(curve, tokens, MARKET.feeBps);
+  const atLaunchFee = quoteBuyTokens(curve, tokens, MARKET.launchFeeStartBps);
+  if (!quote.ok || !atLaunchFee.ok) return null;
+  return { tokens, lamports: quote.quote.curveSol, lamportsWithLaunchFee: atLaunchFee.quote.solIn };
+}
+
+export type MarketRequest = { ok: true; market: LaunchMarket | undefined } | { ok: false; error: string };
+
+/** The `market` of the create request: undefined when the box is unchecked; an error in words
+ * when the creator buy is not a SOL amount or plainly above the cap. */
+export function marketRequest(choice: MarketChoice, totalSupply: string): MarketRequest {
+  if (!choice.open) return { ok: true, market: undefined };
+  const curveShareBps = Math.round(choice.curveSharePct) * 100;
+  const typed = choice.creatorBuySol.trim();
+  if (typed === "") return { ok: true, market: { curveShareBps } };
+  const lamports = parseAmount(typed, 9);
+  if (lamports === null) return { ok: false, error: "Enter the creator buy in SOL, e.g. 0.5" };
+  if (lamports === 0n) return { ok: true, market: { curveShareBps } };
+  const cap = creatorBuyCap(totalSupply, choice.curveSharePct);
+  // The server holds the exact cap; this only stops an amount no fee could make fit.
+  if (cap && lamports > cap.lamportsWithLaunchFee)
+    return { ok: false, error: "Above the cap: the creator buy gets at most 5% of the supply" };
+  return { ok: true, market: { curveShareBps, creatorBuyLamports: lamports.toString() } };
+}

@@ -1,0 +1,113 @@
+import { formatSol, formatTokens, timeAgo } from "@shared/market/format";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { shortAddress } from "@/lib/wallet";
+import { useTrades } from "../api/get-trades";
+import { useNow } from "../hooks/use-now";
+
+/** The newest trades: side, tokens, SOL, who (short, copyable) and when; more on request. */
+export function RecentTrades({ mint, symbol, decimals }: { mint: string; symbol: string; decimals: number }) {
+  const trades = useTrades(mint);
+  const now = useNow(true, 30_000);
+  const list = trades.data?.pages.flatMap((p) => p.trades) ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Recent trades</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {trades.isPending ? <Skeleton className="h-24 rounded-lg" /> : null}
+        {trades.isError ? (
+          <p role="alert" className="text-sm text-destructive-soft-foreground">
+            Could not load the trades. Reload the page.
+          </p>
+        ) : null}
+        {trades.isSuccess && list.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No trades yet: the first buy sets the chart.</p>
+        ) : null}
+        {list.length > 0 ? (
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm" data-testid="recent-trades">
+              <caption className="sr-only">Recent trades of {symbol}, newest first</caption>
+              <thead>
+                <tr className="text-left text-muted-foreground">
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Side
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                    {symbol}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                    SOL
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Trader
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    When
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((t) => (
+                  <tr
+                    key={t.signature}
+                    className="border-t border-border"
+                    data-testid="trade-row"
+                    data-side={t.side}
+                  >
+                    <td className="py-2 pr-3">
+                      <Badge variant={t.side === "buy" ? "success" : "destructive"}>
+                        {t.side === "buy" ? "Buy" : "Sell"}
+                      </Badge>
+                    </td>
+                    <td className="py-2 pr-3 text-right tabular-nums">{formatTokens(t.tokens, decimals)}</td>
+                    <td className="py-2 pr-3 text-right tabular-nums">
+                      {formatSol(t.solAmount).replace(" SOL", "")}
+                    </td>
+                    <td className="py-2 pr-3">
+                      <span className="inline-flex items-center gap-1">
+                        <code className="font-mono text-xs" title={t.trader}>
+                          {shortAddress(t.trader)}
+                        </code>
+                        <CopyButton
+                          value={t.trader}
+                          label="Copy trader address"
+                          size="icon-sm"
+                          variant="ghost"
+                        />
+                      </span>
+                    </td>
+                    <td className="py-2 whitespace-nowrap text-muted-foreground">
+                      <time dateTime={t.at} title={new Date(t.at).toLocaleString()}>
+                        {timeAgo(t.at, now)}
+                      </time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        {trades.hasNextPage ? (
+          <div>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={trades.isFetchingNextPage}
+              onClick={() => void trades.fetchNextPage()}
+            >
+              {trades.isFetchingNextPage ? <Spinner className="size-4" /> : null}
+              Load more
+            </Button>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,80 @@
+import { formatBps } from "@shared/market/format";
+import { parseSlippagePercent, SLIPPAGE_PRESETS_BPS } from "@shared/market/trade-input";
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+
+/** Slippage tolerance: 0.5%, 1%, 2% or a custom percentage. Only valid values reach `onChange`. */
+export function SlippageSetting({ value, onChange }: { value: number; onChange: (bps: number) => void }) {
+  const isPreset = (SLIPPAGE_PRESETS_BPS as readonly number[]).includes(value);
+  const [custom, setCustom] = useState(isPreset ? "" : String(value / 100));
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-sm font-medium">Slippage tolerance</legend>
+      <div className="flex flex-wrap items-center gap-2">
+        {SLIPPAGE_PRESETS_BPS.map((bps) => (
+          <Button
+            key={bps}
+            type="button"
+            size="sm"
+            variant={value === bps && custom === "" ? "primary" : "outline"}
+            aria-pressed={value === bps && custom === ""}
+            onClick={() => {
+              setCustom("");
+              setError(null);
+              onChange(bps);
+            }}
+          >
+            {formatBps(bps)}
+          </Button>
+        ))}
+        <label htmlFor={inputId} className="sr-only">
+          Custom slippage, percent
+        </label>
+        <div className="flex items-center gap-1">
+          <Input
+            id={inputId}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="Custom"
+            className="h-9 w-24"
+            value={custom}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => {
+              const text = e.target.value;
+              setCustom(text);
+              if (text.trim() === "") {
+                setError(null);
+                return;
+              }
+              const bps = parseSlippagePercent(text);
+              if (bps === null) setError("Slippage is a percentage above 0 and at most 50");
+              else {
+                setError(null);
+                onChange(bps);
+              }
+            }}
+          />
+          <span aria-hidden="true" className="text-sm text-muted-foreground">
+            %
+          </span>
+        </div>
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-destructive-soft-foreground">
+          {error}
+        </p>
+      ) : (
+        <p className="text-xs text-muted-foreground">
+          The trade is refused, and nothing moves, if the price moves against you by more than{" "}
+          {formatBps(value)}.
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/api";
+import { describeTradeFailure } from "./trade-failure";
+
+// The market's codes arrive from the server as text; the client type knows only today's list.
+const refusal = (status: number, message: string, code: string) =>
+  new ApiError(status, message, undefined, code as ApiError["code"]);
+
+describe("describeTradeFailure", () => {
+  it("slippage: says the price moved and what to do", () => {
+    const failure = describeTradeFailure(refusal(409, "Price moved", "SLIPPAGE_EXCEEDED"));
+    expect(failure.description).toContain("Price moved: try again or raise your slippage");
+    expect(failure.remedy).toBe("retry");
+  });
+  it("launch cap: keeps the server's figure and explains the window", () => {
+    const failure = describeTradeFailure(refusal(409, "This wallet may buy 20,000 more.", "LAUNCH_CAP"));
+    expect(failure.description).toMatch(/^This wallet may buy 20,000 more\. In the first 5 minutes/);
+    expect(failure.description).toContain("2%");
+  });
+  it("not enough SOL: offers test SOL", () => {
+    const failure = describeTradeFailure(refusal(400, "You need 0.51 SOL.", "NOT_ENOUGH_SOL"));
+    expect(failure.remedy).toBe("get-sol");
+  });
+  it("completed: the server's words about what happens next", () => {
+    const failure = describeTradeFailure(refusal(409, "The curve sold out.", "MARKET_COMPLETED"));
+    expect(failure).toMatchObject({ description: "The curve sold out.", remedy: "none" });
+  });
+  it("a wallet that declined: nothing traded, try again", () => {
+    const failure = describeTradeFailure(new Error("User rejected the request."));
+    expect(failure).toEqual({
+      title: "Trade not sent",
+      description: "User rejected the request. Nothing was traded: try again.",
+      remedy: "retry",
+    });
+  });
+  it("a server fault may be retried, a plain refusal not", () => {
+    expect(describeTradeFailure(new ApiError(503, "Ledger unavailable")).remedy).toBe("retry");
+    expect(describeTradeFailure(new ApiError(400, "Bad amount")).remedy).toBe("none");
+  });
+});

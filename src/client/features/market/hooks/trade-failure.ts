@@ -1,0 +1,68 @@
+import { MARKET } from "@shared/market/curve";
+import { formatBps } from "@shared/market/format";
+import { ApiError } from "@/lib/api";
+
+/** What the person can do about a failed trade. */
+export type TradeRemedy = "retry" | "get-sol" | "sign-in" | "none";
+
+export interface TradeFailure {
+  title: string;
+  description: string;
+  remedy: TradeRemedy;
+}
+
+const launchWindowMinutes = MARKET.launchWindowMs / 60_000;
+
+/** A failed trade in words, with the next step. Branches on the server's code (the market's
+ * codes are compared as text: they are the market API's, listed in api-error.ts by it). */
+export function describeTradeFailure(err: unknown): TradeFailure {
+  if (!(err instanceof ApiError)) {
+    // Not the server's answer: the browser wallet declined or failed, or the network dropped.
+    const message = err instanceof Error && err.message ? err.message : "";
+    return {
+      title: "Trade not sent",
+      description: `${message ? `${message} ` : ""}Nothing was traded: try again.`.trim(),
+      remedy: "retry",
+    };
+  }
+  const code: string | undefined = err.code;
+  switch (code) {
+    case "SLIPPAGE_EXCEEDED":
+      return {
+        title: "Price moved",
+        description: "Price moved: try again or raise your slippage. Nothing was traded.",
+        remedy: "retry",
+      };
+    case "LAUNCH_CAP":
+      return {
+        title: "Launch limit reached",
+        description: `${err.message} In the first ${launchWindowMinutes} minutes each wallet may buy at most ${formatBps(MARKET.launchWalletCapBps)} of the supply: buy less, or wait for the window to end.`,
+        remedy: "none",
+      };
+    case "MARKET_COMPLETED":
+      return { title: "The curve has completed", description: err.message, remedy: "none" };
+    case "QUOTE_EXPIRED":
+    case "PREPARE_EXPIRED":
+    case "BLOCKHASH_EXPIRED":
+      return {
+        title: "Quote expired",
+        description: "The quote expired before the trade was sent. Check the new quote and try again.",
+        remedy: "retry",
+      };
+    case "NOT_ENOUGH_SOL":
+      return {
+        title: "Not enough SOL",
+        description: `${err.message} Get test SOL, then try again.`,
+        remedy: "get-sol",
+      };
+    case "UNAUTHORIZED":
+    case "SESSION_EXPIRED":
+      return { title: "Sign in to trade", description: err.message, remedy: "sign-in" };
+    default:
+      return {
+        title: "Trade failed",
+        description: err.message || "Trade failed. Please try again.",
+        remedy: err.status >= 500 ? "retry" : "none",
+      };
+  }
+}

@@ -1,0 +1,58 @@
+import { parseAmount } from "@shared/amounts";
+import { formatPriceSol, formatSol, valueLamports } from "@shared/market/format";
+import { CandlestickChart } from "lucide-react";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useTokenMarket } from "../api/get-market";
+
+/** A launched token's market on its card: the price, the creator's fees earned, and the way
+ * to its page to trade. Nothing when the token has no market. */
+export function LaunchedMarketFacts({ mint }: { mint: string }) {
+  const market = useTokenMarket(mint);
+  if (market.isPending) return <Skeleton className="h-12 rounded-md" />;
+  if (!market.data) return null;
+  return (
+    <div
+      className="flex flex-col gap-2 rounded-md border border-border p-3 text-sm"
+      data-testid="market-facts"
+    >
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
+        <dt className="text-muted-foreground">Price</dt>
+        <dd className="text-right tabular-nums">{formatPriceSol(market.data.priceLamports)}</dd>
+        <dt className="text-muted-foreground">Fees earned</dt>
+        <dd className="text-right font-semibold tabular-nums" data-testid="fees-earned">
+          {formatSol(market.data.feesCreatorLamports, 6)}
+        </dd>
+      </dl>
+      <Button asChild size="sm" variant="outline">
+        <Link href={`/token/${mint}`}>
+          <CandlestickChart aria-hidden="true" />
+          Trade
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+/** What a holding is worth at the curve's price now (balance x price), or a dash without a market. */
+export function HoldingValue({
+  mint,
+  balance,
+  decimals,
+}: {
+  mint: string;
+  balance: string;
+  decimals: number;
+}) {
+  const market = useTokenMarket(mint);
+  if (market.isPending) return <Skeleton className="h-4 w-16" />;
+  if (!market.data)
+    return (
+      <span title="No market yet">
+        —<span className="sr-only">No market yet</span>
+      </span>
+    );
+  const units = parseAmount(balance, decimals) ?? 0n;
+  return <>{formatSol(valueLamports(units, decimals, BigInt(market.data.priceLamports)))}</>;
+}

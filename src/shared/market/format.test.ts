@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatBps,
+  formatCountdown,
+  formatPriceSol,
+  formatShare,
+  formatSol,
+  formatTokens,
+  timeAgo,
+  valueLamports,
+} from "./format";
+
+describe("formatSol", () => {
+  it("shows lamports as SOL rounded half up at 4 digits", () => {
+    expect(formatSol(12_345_678n)).toBe("0.0123 SOL");
+    expect(formatSol(12_350_000n)).toBe("0.0124 SOL");
+    expect(formatSol("2000000000")).toBe("2 SOL");
+    expect(formatSol(1_234_567_890_000n)).toBe("1,234.5679 SOL");
+    expect(formatSol(0n)).toBe("0 SOL");
+  });
+  it("never shows dust as zero", () => {
+    expect(formatSol(1n)).toBe("<0.0001 SOL");
+    expect(formatSol(49_999n)).toBe("<0.0001 SOL");
+    expect(formatSol(50_000n)).toBe("0.0001 SOL");
+  });
+  it("takes more digits when asked", () => {
+    expect(formatSol(1n, 9)).toBe("0.000000001 SOL");
+  });
+});
+
+describe("formatPriceSol", () => {
+  it("keeps 4 significant digits below 1 SOL", () => {
+    expect(formatPriceSol(7_412n)).toBe("0.000007412 SOL");
+    expect(formatPriceSol(7_412_345n)).toBe("0.007412 SOL");
+    expect(formatPriceSol(7_412_500n)).toBe("0.007413 SOL");
+    expect(formatPriceSol(1n)).toBe("0.000000001 SOL");
+  });
+  it("uses 4 decimals from 1 SOL up", () => {
+    expect(formatPriceSol(1_500_000_000n)).toBe("1.5 SOL");
+    expect(formatPriceSol("0")).toBe("0 SOL");
+  });
+});
+
+describe("formatTokens", () => {
+  it("rounds down so a received amount is never overstated", () => {
+    expect(formatTokens(1_239_999_999n, 9)).toBe("1.23");
+    expect(formatTokens(1_234_567_000_000_000n, 9)).toBe("1,234,567");
+    expect(formatTokens("5", 0)).toBe("5");
+    expect(formatTokens(1n, 9)).toBe("<0.01");
+    expect(formatTokens(0n, 9)).toBe("0");
+  });
+});
+
+describe("formatBps", () => {
+  it("writes basis points as a percentage", () => {
+    expect(formatBps(250)).toBe("2.5%");
+    expect(formatBps(50)).toBe("0.5%");
+    expect(formatBps(2_000n)).toBe("20%");
+    expect(formatBps(1)).toBe("0.01%");
+    expect(formatBps(10_000)).toBe("100%");
+  });
+});
+
+describe("formatShare", () => {
+  it("writes a 0..1 share with one decimal", () => {
+    expect(formatShare(0.1234)).toBe("12.3%");
+    expect(formatShare(1)).toBe("100%");
+    expect(formatShare(0)).toBe("0%");
+    expect(formatShare(0.0004)).toBe("<0.1%");
+  });
+});
+
+describe("valueLamports", () => {
+  it("values a balance at the price per whole token, rounded down", () => {
+    // 1.5 tokens (9 decimals) at 7,412 lamports each.
+    expect(valueLamports(1_500_000_000n, 9, 7_412n)).toBe(11_118n);
+    expect(valueLamports(1n, 9, 7_412n)).toBe(0n);
+  });
+});
+
+describe("timeAgo and formatCountdown", () => {
+  const now = Date.parse("2030-01-01T12:00:00.000Z");
+  it("says how long ago", () => {
+    expect(timeAgo("2030-01-01T11:59:30.000Z", now)).toBe("just now");
+    expect(timeAgo("2030-01-01T11:55:00.000Z", now)).toBe("5 min ago");
+    expect(timeAgo("2030-01-01T09:00:00.000Z", now)).toBe("3 h ago");
+    expect(timeAgo("2029-12-30T12:00:00.000Z", now)).toBe("2 d ago");
+  });
+  it("counts down in minutes and seconds", () => {
+    expect(formatCountdown(245_000)).toBe("4:05");
+    expect(formatCountdown(999)).toBe("0:01");
+    expect(formatCountdown(-5)).toBe("0:00");
+  });
+});

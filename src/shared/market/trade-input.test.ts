@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import type { Quote } from "../schemas/market";
+import { initialCurve, quoteBuyTokens, quoteSell } from "./curve";
+import {
+  maxAfterSlippage,
+  minAfterSlippage,
+  parseSlippagePercent,
+  parseTradeAmount,
+  quoteParams,
+  tokensForSolOut,
+  tradeBody,
+} from "./trade-input";
+
+const quote = (q: Partial<Quote>): Quote => ({
+  side: "buy",
+  fee: "0",
+  feeBps: 250,
+  priceImpactBps: 0,
+  priceAfterLamports: "1",
+  expiresAt: "2030-01-01T00:00:00.000Z",
+  ...q,
+});
+
+describe("slippage limits round against the trader", () => {
+  it("floors the minimum received", () => {
+    expect(minAfterSlippage(1_000n, 100)).toBe(990n);
+    expect(minAfterSlippage(999n, 100)).toBe(989n); // 989.01 -> 989
+    expect(minAfterSlippage(1n, 50)).toBe(0n);
+    expect(minAfterSlippage(123_456_789n, 0)).toBe(123_456_789n);
+  });
+  it("ceils the maximum paid", () => {
+    expect(maxAfterSlippage(1_000n, 100)).toBe(1_010n);
+    expect(maxAfterSlippage(999n, 100)).toBe(1_009n); // 1008.99 -> 1009
+    expect(maxAfterSlippage(1n, 50)).toBe(2n);
+  });
+  it("stays exact on amounts past 2^53", () => {
+    const big = 18_000_000_000_000_000_000n;
+    expect(minAfterSlippage(big, 200)).toBe(17_640_000_000_000_000_000n);
+    expect(maxAfterSlippage(big + 1n, 200)).toBe(18_360_000_000_000_000_002n);
+  });
+});
+
+describe("parseSlippagePercent", () => {
+  it("turns a percentage into basis points", () => {
+    expect(parseSlippagePercent("0.5")).toBe(50);
+    expect(parseSlippagePercent("3")).toBe(300);
+    expect(parseSlippagePercent(" 50 ")).toBe(5_000);
+    expect(parseSlippagePercent("0.01")).toBe(1);
+  });
+  it("refuses what protects nothing or is not a number", () => {
+    for (const bad of ["", "0", "50.01", "abc", "0.001", "-1", "1e2"])
+      expect(parseSlippagePercent(bad)).toBeNull();
+  });
+});
+
+describe("parseTradeAmount", () => {
+  it("reads decimals into base units without floats", () => {
+    expect(parseTradeAmount("0.1", 9, "SOL")).toEqual({ ok: true, units: 100_000_000n });
+    expect(parseTradeAmount("1,000", 6, "Tokens")).toEqual({ ok: true, units: 1_000_000_000n });
+    expect(parseTradeAmount(".5", 9, "SOL")).toEqual({ ok: true, units: 500_000_000n });
+    expect(parseTradeAmount("2.", 9, "SOL")).toEqual({ ok: true, units: 2_000_000_000n });
+    expect(parseTradeAmount("0.3", 9, "SOL")).toEqual({ ok: true, units: 300_000_000n });
+  });
+  it("says what is wrong", () => {
+    expect(parseTradeAmount("", 9, "SOL")).toEqual({ ok: false, error: null });
+    expect(parseTradeAmount("abc", 9, "SOL")).toEqual({ ok: false, error: "Enter a number" });
+    expect(parseTradeAmount("0", 9, "SOL")).toEqual({ ok: false, error: "Enter an amount above zero" });
+    expect(parseTradeAmount("0.0000000001", 9, "SOL")).toEqual({
+      ok: false,
+      error: "SOL has at most 9 decimals",
+    });
+    expect(parseTradeAmount("99999999999999", 9, "SOL")).toEqual({
+      ok: false,
+      error: "That amount is too large",
+    });
+  });
+});
+
+describe("quoteParams and tradeBody", () => {
+  it("asks for the leg that was typed", () => {
+    expect(quoteParams({ side: "buy", by: "sol", units: 5n })).toBe("side=buy&solIn=5");
+    expect(quoteParams({ side: "buy", by: "tokens", units: 7n })).toBe("side=buy&tokensOut=7");
+    expect(quoteParams({ side: "sell", by: "tokens", units: 9n })).toBe("side=sell&tokensIn=9");
+  });
+  it("buy by SOL: min tokens out from the quote", () => {
+    const body = tradeBody({ side: "buy", by: "sol", units: 1_000n }, quote({ tokensOut: "5000" }), 100);
+    expect(body).toEqual({ side: "buy", body: { solIn: "1000", minTokensOut: "4950" } });
+  });
+  it("buy by tokens: max SOL in from the quote", () => {
+    const body = tradeBody({ side: "buy", by: "tokens", units: 5_000n }, quote({ solIn: "1001" }), 100);
+    expect(body).toEqual({ side: "buy", body: { tokensOut: "5000", maxSolIn: "1012" } });
+  });
+  it("sell: min SOL out from the quote", () => {
+    const body = tradeBody(
+      { side: "sell", by: "tokens", units: 5_000n },
+      quote({ side: "sell", solOut: "999" }),
+      200,
+    );
+    expect(body).toEqual({ side: "sell", body: { tokensIn: "5000", minSolOut: "979" } });
+  });
+  it("refuses a quote without the needed leg", () => {
+    expect(tradeBody({ side: "sell", by: "tokens", units: 1n }, quote({}), 100)).toBeNull();
+  });
+});
+
+describe("tokensForSolOut: a sell typed in SOL", () => {
+  const fresh = initialCurve(1_000_000n * 10n ** 9n, 8_000);
+  const bought = quoteBuyTokens(fresh, 100_000n * 10n ** 9n, 250n);
+  if (!bought.ok) throw new Error("setup");
+  const curve = bought.quote.after;
+
+  it("finds the fewest tokens that pay at least the SOL asked, fee taken", () => {
+    for (const solOut of [1n, 999n, 123_456n, 10_000_000n, 500_000_000n]) {
+      for (const fee of [250n, 2_000n]) {
+        const tokens = tokensForSolOut(curve, solOut, fee);
+        expect(tokens, `${solOut} at ${fee}`).not.toBeNull();
+        const at = quoteSell(curve, tokens ?? 0n, fee);
+        expect(at.ok && at.quote.solOut >= solOut).toBe(true);
+        const less = quoteSell(curve, (tokens ?? 0n) - 1n, fee);
+        expect(!less.ok || less.quote.solOut < solOut).toBe(true);
+      }
+    }
+  });
+  it("says no when the curve cannot pay that much back", () => {
+    expect(tokensForSolOut(curve, 50n * 10n ** 9n, 250n)).toBeNull();
+    expect(tokensForSolOut(fresh, 1_000n, 250n)).toBeNull(); // nothing sold yet: nothing to buy back
+    expect(tokensForSolOut(curve, 0n, 250n)).toBeNull();
+  });
+});

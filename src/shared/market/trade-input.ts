@@ -1,0 +1,104 @@
+// From what a trader types to the request the market API takes: amounts parsed to base units
+// (never through a float) and the quote turned into limits with the chosen slippage.
+import { parseAmount } from "../amounts";
+import type { BuyRequest, MarketState, Quote, SellRequest } from "../schemas/market";
+import { BPS, type CurveState, ceilDiv, feeOf, quoteSell } from "./curve";
+
+export const SLIPPAGE_PRESETS_BPS = [50, 100, 200] as const;
+export const DEFAULT_SLIPPAGE_BPS = 100;
+/** Above this a "limit" protects nothing. */
+export const MAX_SLIPPAGE_BPS = 5_000;
+/** Price impact above this earns a warning before the trade. */
+export const HIGH_IMPACT_BPS = 500;
+
+/** The least the trader accepts: the quoted amount less the slippage, rounded DOWN (the limit
+ * rounds against the trader, so a fill exactly at the slippage bound still passes). */
+export function minAfterSlippage(quoted: bigint, slippageBps: number): bigint {
+  return (quoted * (BPS - BigInt(slippageBps))) / BPS;
+}
+
+/** The most the trader pays: the quoted amount plus the slippage, rounded UP. */
+export function maxAfterSlippage(quoted: bigint, slippageBps: number): bigint {
+  const scaled = quoted * (BPS + BigInt(slippageBps));
+  return (scaled + BPS - 1n) / BPS;
+}
+
+/** A custom slippage typed as a percentage ("0.5", "3") -> basis points; null when it is not a
+ * number with at most 2 decimals in (0%, 50%]. */
+export function parseSlippagePercent(text: string): number | null {
+  const units = parseAmount(text, 2);
+  if (units === null || units <= 0n || units > BigInt(MAX_SLIPPAGE_BPS)) return null;
+  return Number(units);
+}
+
+export type AmountInput = { ok: true; units: bigint } | { ok: false; error: string | null };
+
+/** What the trader typed -> base units. `error` is null for an empty box (nothing to say yet). */
+export function parseTradeAmount(text: string, decimals: number, unit: string): AmountInput {
+  const trimmed = text.trim().replace(/,/g, "");
+  if (trimmed === "") return { ok: false, error: null };
+  if (!/^\d*\.?\d*$/.test(trimmed) || trimmed === ".") return { ok: false, error: "Enter a number" };
+  const units = parseAmount(trimmed.startsWith(".") ? `0${trimmed}` : trimmed.replace(/\.$/, ""), decimals);
+  if (units === null) return { ok: false, error: `${unit} has at most ${decimals} decimals` };
+  if (units <= 0n) return { ok: false, error: "Enter an amount above zero" };
+  if (units >= 2n ** 64n) return { ok: false, error: "That amount is too large" };
+  return { ok: true, units };
+}
+
+/** Which amount the trader typed: the side, and whether it is SOL or tokens. */
+export type TradeAsk =
+  | { side: "buy"; by: "sol"; units: bigint }
+  | { side: "buy"; by: "tokens"; units: bigint }
+  | { side: "sell"; by: "tokens"; units: bigint };
+
+/** The quote query string for an ask: `side=buy&solIn=…` and so on. */
+export function quoteParams(ask: TradeAsk): string {
+  const key = ask.side === "sell" ? "tokensIn" : ask.by === "sol" ? "solIn" : "tokensOut";
+  return new URLSearchParams({ side: ask.side, [key]: ask.units.toString() }).toString();
+}
+
+export type TradeBody =
+  | { side: "buy"; body: Omit<BuyRequest, "idempotencyKey"> }
+  | { side: "sell"; body: Omit<SellRequest, "idempotencyKey"> };
+
+/** The trade request for an ask and its quote: the amount asked for, and a limit on the other
+ * leg from the quote and the slippage. Null when the quote lacks the leg it needs. */
+export function tradeBody(ask: TradeAsk, quote: Quote, slippageBps: number): TradeBody | null {
+  if (ask.side === "sell") {
+    if (quote.solOut === undefined) return null;
+    const minSolOut = minAfterSlippage(BigInt(quote.solOut), slippageBps);
+    return { side: "sell", body: { tokensIn: ask.units.toString(), minSolOut: minSolOut.toString() } };
+  }
+  if (ask.by === "sol") {
+    if (quote.tokensOut === undefined) return null;
+    const minTokensOut = minAfterSlippage(BigInt(quote.tokensOut), slippageBps);
+    return { side: "buy", body: { solIn: ask.units.toString(), minTokensOut: minTokensOut.toString() } };
+  }
+  if (quote.solIn === undefined) return null;
+  const maxSolIn = maxAfterSlippage(BigInt(quote.solIn), slippageBps);
+  return { side: "buy", body: { tokensOut: ask.units.toString(), maxSolIn: maxSolIn.toString() } };
+}
+
+/** The curve a market state describes (for previews in the browser; the server's quote rules). */
+export function curveOf(market: MarketState): CurveState {
+  return {
+    virtualSol: BigInt(market.virtualSolReserves),
+    virtualToken: BigInt(market.virtualTokenReserves),
+    realSol: BigInt(market.realSolReserves),
+    realToken: BigInt(market.realTokenReserves),
+    initialRealToken: BigInt(market.initialRealTokenReserves),
+  };
+}
+
+/** A sell typed in SOL: the fewest tokens whose sale pays at least `solOut` after the fee, on
+ * this curve. Null when the curve cannot pay that much. The sell request itself is by tokens. */
+export function tokensForSolOut(curve: CurveState, solOut: bigint, feeBps: bigint): bigint | null {
+  if (solOut <= 0n) return null;
+  // The least gross (SOL leaving the curve) that still leaves solOut after the fee, rounded up.
+  let gross = ceilDiv(solOut * BPS, BPS - feeBps);
+  while (gross - feeOf(gross, feeBps) < solOut) gross += 1n;
+  if (gross >= curve.virtualSol) return null;
+  // floor(n * vSol / (vTok + n)) >= gross  <=>  n >= gross * vTok / (vSol - gross)
+  const tokens = ceilDiv(gross * curve.virtualToken, curve.virtualSol - gross);
+  return quoteSell(curve, tokens, feeBps).ok ? tokens : null;
+}

@@ -1,0 +1,181 @@
+import { parseAmount } from "@shared/amounts";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
+import { seriousA11yFindings } from "./support/axe";
+import { expectToast, postJson, serverEnv } from "./support/env";
+
+type Holdings = { holdings: Array<{ mint: string; balance: string; decimals: number }> };
+type Market = { status: string; feesCreatorLamports: string; realSolReserves: string };
+
+// A fan's first trade, end to end on the production build, the real server, PGlite and the
+// embedded ledger: a creator launches with a market (API), a fan signs up, finds the token on
+// /explore, makes a wallet, gets test SOL, buys, sees it on /dashboard and sells part.
+describe("market: a fan buys a creator's token on its curve and sells part", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const stamp = Date.now().toString(36);
+  const fan = { username: `mfan_${stamp}`, email: `mfan_${stamp}@example.com`, password: "fan-pass-42" };
+  const name = `Market Coin ${stamp}`;
+  const symbol = `MK${stamp.slice(-6)}`.toUpperCase();
+  let mint = "";
+
+  beforeAll(async () => {
+    server = await startServer(serverEnv());
+    browser = await launchBrowser();
+    // The creator: an account, an embedded wallet with test SOL, a launch with a market.
+    const reg = await postJson<{ user: { id: string } }>(server.url, "/api/register", {
+      username: `mcreator_${stamp}`,
+      email: `mcreator_${stamp}@example.com`,
+      password: "creator-pass-42",
+    });
+    expect(reg.status).toBe(201);
+    const gen = await postJson<{ wallet: { publicKey: string } }>(
+      server.url,
+      "/api/wallet/generate",
+      {},
+      reg.cookie,
+    );
+    const wallet = gen.body.wallet.publicKey;
+    const airdrop = await postJson(
+      server.url,
+      "/api/wallet/airdrop",
+      { address: wallet, amount: 2 },
+      reg.cookie,
+    );
+    expect(airdrop.status).toBe(200);
+    const created = await postJson<{ mintAddress: string }>(
+      server.url,
+      "/api/tokens/create",
+      {
+        name,
+        symbol,
+        description: "A token with a market from its first minute.",
+        totalSupply: "1000000",
+        userId: reg.body.user.id,
+        creatorWallet: wallet,
+        market: { curveShareBps: 8_000 },
+      },
+      reg.cookie,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    mint = created.body.mintAddress;
+    const market = (await (await fetch(`${server.url}/api/market/${mint}`)).json()) as Market;
+    expect(market.status).toBe("open");
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("signs up, finds the token on /explore, buys, sees it on /dashboard and sells part", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, assertClean } = await openPage(context);
+    const a11y: Record<string, Awaited<ReturnType<typeof seriousA11yFindings>>> = {};
+    const audit = async (state: string) => {
+      const findings = await seriousA11yFindings(page);
+      if (findings.length) a11y[state] = findings;
+    };
+    const toasts = page.locator('section[aria-label="Notifications"]');
+    const holding = async () => {
+      const res = await page.request.get(`${server.url}/api/portfolio/holdings`);
+      const body = (await res.json()) as Holdings;
+      const h = body.holdings.find((x) => x.mint === mint);
+      return h ? (parseAmount(h.balance, h.decimals) ?? 0n) : 0n;
+    };
+
+    // Sign up.
+    await page.goto(`${server.url}/auth`);
+    await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await page.getByRole("textbox", { name: "Username" }).fill(fan.username);
+    await page.getByRole("textbox", { name: "Email" }).fill(fan.email);
+    await page.getByLabel("Password").fill(fan.password);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expectToast(page, "Account created successfully!");
+    await page.waitForURL(/\/dashboard$/);
+
+    // Explore -> the token's page.
+    await page.goto(`${server.url}/explore`);
+    await page
+      .getByRole("link", { name: new RegExp(name) })
+      .first()
+      .click();
+    await page.waitForURL(new RegExp(`/token/${mint}$`));
+    await page.getByRole("heading", { name, level: 1 }).waitFor();
+
+    // The market, in the open: the vault statement and the launch window.
+    const summary = page.getByTestId("market-summary");
+    await summary
+      .getByText("The platform operates this curve's vault: it signs each trade together with you.")
+      .waitFor();
+    await summary.getByText("The creator keeps 20% of the supply off the curve.", { exact: false }).waitFor();
+    await page.getByText("No trades yet: the first buy sets the chart.").first().waitFor();
+
+    // A wallet, then test SOL, from the trade panel.
+    const panel = page.getByTestId("trade-panel");
+    await panel.getByRole("button", { name: "Create a wallet" }).click();
+    await expectToast(page, "Wallet Generated");
+    await panel.getByTestId("secret-key").waitFor();
+    await panel.getByRole("button", { name: "Get Test SOL" }).first().click();
+    await expectToast(page, "Airdrop Successful");
+    await panel
+      .getByTestId("balance-sol")
+      .filter({ hasText: /^2 SOL$/ })
+      .first()
+      .waitFor();
+    await audit("token-page-ready");
+
+    // Buy 0.05 SOL worth: the live quote shows the fee before anything is signed.
+    const buy = panel.getByRole("tabpanel");
+    await buy.getByLabel("Amount to spend (SOL)").fill("0.05");
+    await buy.getByTestId("quote-receive").filter({ hasText: symbol }).waitFor();
+    expect(await buy.getByTestId("quote-pay").textContent()).toBe("0.05 SOL");
+    expect(await buy.getByTestId("quote-fee").textContent()).toMatch(/SOL \(\d+(\.\d+)?%\)$/);
+    await audit("buy-quoted");
+    await buy.getByTestId("trade-submit").click();
+    await toasts
+      .getByText(new RegExp(`^Bought [\\d,.]+ ${symbol}$`))
+      .first()
+      .waitFor({ timeout: 30_000 });
+    const bought = await holding();
+    expect(bought).toBeGreaterThan(0n);
+
+    // The trade is listed, and the chart has its first candle.
+    await page.locator('[data-testid="trade-row"][data-side="buy"]').first().waitFor();
+    await page.getByTestId("price-chart").waitFor();
+
+    // The dashboard values the holding at the curve's price.
+    await page.goto(`${server.url}/dashboard`);
+    const row = page.locator(`[data-testid="holding"][data-symbol="${symbol}"]`);
+    await row.waitFor();
+    await row.getByTestId("holding-value").filter({ hasText: /SOL$/ }).waitFor();
+    await audit("dashboard");
+
+    // Sell half of it (whole tokens) from the Sell tab.
+    await row.getByRole("link", { name: `View ${symbol}` }).click();
+    await page.waitForURL(new RegExp(`/token/${mint}$`));
+    await panel.getByRole("tab", { name: "Sell" }).click();
+    const sell = panel.getByRole("tabpanel");
+    const half = bought / 2n / 10n ** 9n;
+    expect(half).toBeGreaterThan(0n);
+    await sell.getByLabel(`Amount to sell (${symbol})`).fill(half.toString());
+    await sell.getByTestId("quote-receive").filter({ hasText: /SOL$/ }).waitFor();
+    await sell.getByTestId("trade-submit").click();
+    await toasts
+      .getByText(new RegExp(`^Sold [\\d,.]+ ${symbol}$`))
+      .first()
+      .waitFor({ timeout: 30_000 });
+    expect(await holding()).toBe(bought - half * 10n ** 9n);
+    await page.locator('[data-testid="trade-row"][data-side="sell"]').first().waitFor();
+    await audit("after-sell");
+
+    // The creator earned fees from both trades.
+    const market = (await (await fetch(`${server.url}/api/market/${mint}`)).json()) as Market;
+    expect(BigInt(market.feesCreatorLamports)).toBeGreaterThan(0n);
+
+    expect(a11y).toEqual({});
+    assertClean();
+    await context.close();
+  });
+});
