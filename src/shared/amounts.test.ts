@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatSol, groupDigits, isPositiveWhole, parseAmount, shareOfSupply } from "./amounts";
+import { formatAmount, groupDigits, isPositiveWhole, parseAmount, shareOfSupply } from "./amounts";
 
 describe("amounts (bigint base units, never floats)", () => {
   it("parses decimals exactly", () => {
@@ -31,22 +31,5 @@ describe("amounts (bigint base units, never floats)", () => {
     expect(shareOfSupply(1n, supply)).toBe("<0.01%");
     expect(shareOfSupply(0n, supply)).toBe("0.00%");
     expect(shareOfSupply(5n, 0n)).toBe("");
-  });
-});
-
-describe("formatSol (lamports for display)", () => {
-  it.each([
-    [0n, "0"],
-    [1n, "0.000000001"],
-    [28_123n, "0.00002812"],
-    [28_129n, "0.00002812"], // cut, not rounded
-    [100_000_000n, "0.1"],
-    [999_999_999n, "0.9999"],
-    [1_000_000_000n, "1"],
-    [1_239_000_000n, "1.23"],
-    [1_234_567_000_000_000n, "1,234,567"],
-    [-1_500_000_000n, "-1.5"],
-  ])("%s lamports -> %s SOL", (lamports, text) => {
-    expect(formatSol(lamports)).toBe(text);
   });
 });

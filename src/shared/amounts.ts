@@ -44,15 +44,3 @@ export function shareOfSupply(units: bigint, supplyUnits: bigint): string {
   if (hundredths === 0n && units > 0n) return "<0.01%";
   return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, "0")}%`;
 }
-
-/** Lamports as SOL for display, in integers: under 1 SOL the first `significant` significant
- * digits ("0.00002812"), from 1 SOL two decimals ("1,234.5"). Cut, never rounded up. */
-export function formatSol(lamports: bigint, significant = 4): string {
-  const exact = formatAmount(lamports < 0n ? -lamports : lamports, 9);
-  const [whole = "0", fraction = ""] = exact.split(".");
-  const firstDigit = fraction.search(/[1-9]/);
-  const kept =
-    whole !== "0" ? fraction.slice(0, 2) : firstDigit < 0 ? "" : fraction.slice(0, firstDigit + significant);
-  const trimmed = kept.replace(/0+$/, "");
-  return `${lamports < 0n ? "-" : ""}${groupDigits(whole)}${trimmed ? `.${trimmed}` : ""}`;
-}

@@ -1,4 +1,5 @@
 import { groupDigits } from "@shared/amounts";
+import { formatPriceSol, formatSol } from "@shared/market/format";
 import type { ExploreToken } from "@shared/schemas/market";
 import { useState } from "react";
 import { Link } from "wouter";
@@ -6,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Progress } from "@/components/ui/progress";
 import { shortAddress } from "@/lib/wallet";
-import { formatChangeBps, solText } from "../lib/format";
+import { formatChangeBps } from "../lib/format";
 import { Sparkline } from "./sparkline";
 
 function Change({ bps }: { bps: number | null }) {
@@ -79,7 +80,7 @@ export function ExploreCard({ token }: { token: ExploreToken }) {
         <div className="min-w-0">
           <p className="text-xs text-muted-foreground">Price</p>
           <p className="font-semibold tabular-nums [overflow-wrap:anywhere]">
-            {token.priceLamports === null ? "—" : solText(token.priceLamports)}
+            {token.priceLamports === null ? "—" : formatPriceSol(token.priceLamports)}
           </p>
           {token.marketStatus === "none" ? null : <Change bps={token.change24hBps} />}
         </div>
@@ -94,7 +95,7 @@ export function ExploreCard({ token }: { token: ExploreToken }) {
         <div>
           <dt className="text-xs text-muted-foreground">Market cap</dt>
           <dd className="font-medium tabular-nums [overflow-wrap:anywhere]">
-            {token.marketCapLamports === null ? "—" : solText(token.marketCapLamports)}
+            {token.marketCapLamports === null ? "—" : formatSol(token.marketCapLamports)}
           </dd>
         </div>
       </dl>
