@@ -64,6 +64,8 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     rowCacheMs: shared ? 1_000 : 60_000,
   });
   const now = deps.now ?? Date.now;
+  const explore = new ExploreService({ repo: new ExploreRepo(db), tokensRepo, shared });
+  const marketChanged = (mint: string) => explore.noteChange([mint]);
   const marketRepo = new MarketRepo(deps.database);
   const curves = new CurveBook(marketRepo);
   const treasury = treasuryAddress(config.TREASURY_ADDRESS, config.DATA_DIR);
@@ -78,6 +80,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     ledger,
     treasury: () => (market ? market.treasury() : Promise.resolve(treasury)),
     now,
+    onChange: marketChanged,
   });
   const opens = new MarketOpenService({
     repo: marketRepo,
@@ -89,6 +92,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     trades,
     now,
     warn,
+    onChange: marketChanged,
   });
   market = new MarketService({
     repo: marketRepo,
@@ -112,7 +116,6 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   });
   const transfers = new TransferService({ repo: tokensRepo, accountsRepo, tokens, wallets, ledger });
 
-  const explore = new ExploreService({ repo: new ExploreRepo(db), tokensRepo, shared });
   const marketHistory = new MarketHistoryService({ repo: new MarketHistoryRepo(db), tokens });
   /** A token page's HTML carries its share card (Open Graph tags) for link previews. */
   const pageHtml = async (pathname: string) => {

@@ -26,6 +26,8 @@ interface Deps {
   trades: MarketTradeService;
   now: () => number;
   warn: (message: string) => void;
+  /** Told when a market opens (Explore re-reads it). */
+  onChange?: (mint: string) => void;
 }
 
 /** Opening curves: at launch (`market` on POST /api/tokens/create) or later for an existing
@@ -161,6 +163,7 @@ export class MarketOpenService {
         signedTransaction: null,
       });
       this.deps.curves.drop(mint);
+      this.deps.onChange?.(mint);
     }
   }
 

@@ -67,6 +67,8 @@ interface Deps {
   ledger: Ledger;
   treasury: () => Promise<string>;
   now: () => number;
+  /** Told when a trade's confirmation is written (Explore re-reads the curve). */
+  onChange?: (mint: string) => void;
 }
 
 /** What a trade moves, fixed before it is built. */
@@ -593,6 +595,7 @@ export class MarketTradeService {
     this.writes.set(row.mint, tail);
     this.inflight.set(row.id, write);
     void tail.then(() => {
+      this.deps.onChange?.(row.mint);
       this.inflight.delete(row.id);
       if (this.writes.get(row.mint) === tail) this.writes.delete(row.mint);
     });
