@@ -12,6 +12,8 @@ import { aiRoutes } from "./modules/ai/ai.routes";
 import { AiService } from "./modules/ai/ai.service";
 import { healthRoutes } from "./modules/health/health.routes";
 import { HealthService } from "./modules/health/health.service";
+import { IndexerRepo } from "./modules/indexer/indexer.repo";
+import { IndexerService } from "./modules/indexer/indexer.service";
 import { rpcRoutes } from "./modules/rpc/rpc.routes";
 import { RpcService } from "./modules/rpc/rpc.service";
 import { siteRoutes } from "./modules/site/site.routes";
@@ -43,10 +45,19 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const custody = Custody.fromConfig(config.WALLET_MASTER_KEY, config.DATA_DIR);
   const wallets = new WalletsService({ repo: accountsRepo, accounts, custody, ledger });
   const tokensRepo = new TokensRepo(deps.database, { shared, warn });
+  // The chain indexer: started and stopped with the app (app.ts), fed off the response path.
+  const indexer = new IndexerService({
+    repo: new IndexerRepo(db),
+    ledger,
+    log: { warn },
+    pollMs: config.INDEXER_POLL_MS,
+    rpcPerSecond: config.INDEXER_RPC_PER_SECOND,
+  });
   const tokens = new TokensService({
     repo: tokensRepo,
     accountsRepo,
     ledger,
+    indexer,
     rowCacheMs: shared ? 1_000 : 60_000,
   });
   const launches = new LaunchService({ repo: tokensRepo, tokens, wallets, ledger, publicUrl });
@@ -56,7 +67,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
 
   const ai = new AiService({ db, ai: deps.ai });
   const agents = new AgentsService({ repo: new AgentsRepo(db), holdings: tokens, ai: deps.ai });
-  const health = new HealthService({ database: deps.database, ledger });
+  const health = new HealthService({ database: deps.database, ledger, indexer });
   const rpc = new RpcService(ledger);
 
   const routes: FastifyPluginAsync[] = [];
@@ -70,7 +81,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   routes.push(rpcRoutes(rpc, ledger));
   /** Writes still queued behind responses (launch confirmations), for a clean shutdown. */
   const flushWrites = () => tokensRepo.flush();
-  return { sessions, accounts, wallets, tokens, launches, transfers, agents, routes, flushWrites };
+  return { sessions, accounts, wallets, tokens, launches, transfers, agents, indexer, routes, flushWrites };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -27,4 +27,14 @@ export const HealthSchema = z.object({
     journal: DiskPartSchema.optional(),
     checkpoint: DiskPartSchema.optional(),
   }),
+  /** The chain indexer (docs/indexer.md): commit -> indexed lag (p99 over recent transactions,
+   * null before the first), the newest slot it wrote, and how many signatures wait. */
+  indexer: z.object({
+    ok: z.boolean(),
+    source: z.enum(["commit-stream", "rpc-poll"]),
+    lagMs: z.number().nullable(),
+    lastIndexedSlot: z.string(),
+    behind: z.number(),
+    detail: z.string().optional(),
+  }),
 });
