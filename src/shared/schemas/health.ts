@@ -32,6 +32,7 @@ export const HealthSchema = z.object({
   indexer: z.object({
     ok: z.boolean(),
     source: z.enum(["commit-stream", "rpc-poll"]),
+    caughtUp: z.boolean(),
     lagMs: z.number().nullable(),
     lastIndexedSlot: z.string(),
     behind: z.number(),

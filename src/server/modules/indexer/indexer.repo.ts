@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { balanceChanges, holders, indexerCursors, tokens } from "../../db/schema/index";
 import { applyDelta, type HolderState, NEVER_HELD } from "./holder-state";
@@ -226,29 +226,23 @@ export class IndexerRepo {
     return row !== undefined;
   }
 
-  /** Changes of one mint or one owner, newest first; `after` is the last row of the previous
-   * page (keyset pagination on slot, signature, mint, owner). */
+  /** Changes of one mint or one owner, newest first (ingestion order, which is chain order
+   * for each mint); `beforeSeq` continues after the previous page's last row. */
   async changes(
     filter: { mint: string } | { owner: string },
-    options: {
-      since?: Date;
-      after?: { slot: bigint; signature: string; mint: string; owner: string };
-      limit: number;
-    },
+    options: { since?: Date; beforeSeq?: bigint; limit: number },
   ): Promise<BalanceChangeRow[]> {
     const c = balanceChanges;
     const where = [
       "mint" in filter ? eq(c.mint, filter.mint) : eq(c.owner, filter.owner),
       options.since ? gte(c.blockTime, options.since) : undefined,
-      options.after
-        ? sql`(${c.slot}, ${c.signature}, ${c.mint}, ${c.owner}) < (${options.after.slot}, ${options.after.signature}, ${options.after.mint}, ${options.after.owner})`
-        : undefined,
+      options.beforeSeq !== undefined ? lt(c.seq, options.beforeSeq) : undefined,
     ];
     return this.db
       .select()
       .from(c)
       .where(and(...where))
-      .orderBy(desc(c.slot), desc(c.signature), desc(c.mint), desc(c.owner))
+      .orderBy(desc(c.seq))
       .limit(options.limit);
   }
 }

@@ -30,6 +30,8 @@ export interface IndexerHealth {
   ok: boolean;
   /** Where it reads from: the embedded ledger's commit stream, or polling an RPC cluster. */
   source: "commit-stream" | "rpc-poll";
+  /** Start-up catch-up (missed commits, backfills) is done. */
+  caughtUp: boolean;
   /** p99 of commit -> indexed over the recent transactions (null before the first). */
   lagMs: number | null;
   lastIndexedSlot: string;
@@ -130,6 +132,7 @@ export class IndexerService {
     return {
       ok,
       source: this.polling ? "rpc-poll" : "commit-stream",
+      caughtUp: this.caughtUp,
       lagMs: this.lag.p99(),
       lastIndexedSlot: this.lastIndexedSlot.toString(),
       behind: this.live.length + this.catchingUp,
@@ -496,34 +499,17 @@ export class IndexerService {
     return row && row.balance > 0n ? row.firstHeldAt : null;
   }
 
-  /** Balance changes of a mint or an owner, newest first, with a cursor for the next page. */
+  /** Balance changes of a mint or an owner, newest first (chain order for each mint), with a
+   * cursor for the next page (null on the last). */
   async changes(
     filter: { mint: string } | { owner: string },
     options: { since?: Date; cursor?: string; limit: number },
   ): Promise<{ changes: BalanceChangeRow[]; nextCursor: string | null }> {
     const limit = Math.max(1, Math.min(options.limit, 1000));
-    const after = options.cursor ? decodeCursor(options.cursor) : undefined;
-    const changes = await this.deps.repo.changes(filter, { since: options.since, after, limit });
+    const beforeSeq =
+      options.cursor && /^\d{1,19}$/.test(options.cursor) ? BigInt(options.cursor) : undefined;
+    const changes = await this.deps.repo.changes(filter, { since: options.since, beforeSeq, limit });
     const last = changes.at(-1);
-    const nextCursor =
-      changes.length === limit && last
-        ? Buffer.from(JSON.stringify([last.slot.toString(), last.signature, last.mint, last.owner])).toString(
-            "base64url",
-          )
-        : null;
-    return { changes, nextCursor };
-  }
-}
-
-/** A `changes` cursor back to the row key it names; undefined when it is not one of ours. */
-function decodeCursor(cursor: string) {
-  try {
-    const [slot, signature, mint, owner] = JSON.parse(
-      Buffer.from(cursor, "base64url").toString(),
-    ) as string[];
-    if (!slot || !signature || !mint || !owner) return undefined;
-    return { slot: BigInt(slot), signature, mint, owner };
-  } catch {
-    return undefined;
+    return { changes, nextCursor: changes.length === limit && last ? last.seq.toString() : null };
   }
 }
