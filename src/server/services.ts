@@ -47,7 +47,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const tokensRepo = new TokensRepo(deps.database, { shared, warn });
   // The chain indexer: started and stopped with the app (app.ts), fed off the response path.
   const indexer = new IndexerService({
-    repo: new IndexerRepo(db),
+    repo: new IndexerRepo(deps.database),
     ledger,
     log: { warn },
     pollMs: config.INDEXER_POLL_MS,

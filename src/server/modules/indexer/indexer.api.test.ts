@@ -81,7 +81,7 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
 /** A second indexer over the same database and chain (as after a restart), caught up. */
 async function freshIndexer(): Promise<IndexerService> {
   const service = new IndexerService({
-    repo: new IndexerRepo(t.deps.database.db),
+    repo: new IndexerRepo(t.deps.database),
     ledger: t.deps.ledger,
     log: { warn: () => {} },
     pollMs: 60_000,

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gt, gte, inArray, lt, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, count, desc, eq, gt, gte, inArray, lt, ne } from "drizzle-orm";
+import type { Database, Db } from "../../db/client";
 import { balanceChanges, holders, indexerCursors, tokens } from "../../db/schema/index";
+import { BoundedCache } from "../../lib/bounded-cache";
 import { applyDelta, type HolderState, NEVER_HELD } from "./holder-state";
 
 /** One owner's change of one mint in one transaction, before the indexer knows the balance. */
@@ -43,10 +44,18 @@ const CHUNK = 1000;
 const chunks = <T>(items: T[]): T[][] =>
   Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
 
-/** The indexer's queries. Writes go through `write` alone: one transaction per batch, so a
- * batch's changes, its holders and its cursors land together or not at all. */
+/** The indexer's queries. Writes go through `write` alone, as ONE statement per batch (data-
+ * modifying CTEs): a batch's changes, its holders and its cursors land together or not at all,
+ * in one round trip, without holding the database in a transaction meanwhile. The indexer is
+ * the only writer of these tables, so the holders it last wrote are kept in memory. */
 export class IndexerRepo {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+  /** Holder standings by "mint:owner" as last written (the database is read on a miss). */
+  private readonly states = new BoundedCache<string, HolderState>({ max: 200_000 });
+
+  constructor(private readonly database: Pick<Database, "db" | "execute">) {
+    this.db = database.db;
+  }
 
   /** Which of `mints` (or all, when omitted) are platform mints. A launch's row is written
    * (pending) before its transaction is sent and turns active just behind the answer, so
@@ -72,107 +81,84 @@ export class IndexerRepo {
       .from(indexerCursors);
   }
 
-  /** Records a batch of changes in the order given, skipping any (signature, mint, owner)
-   * already recorded, so re-ingesting is harmless. Each new change moves its holder's balance
-   * by its delta; the balance after it is stored with it. Returns the changes written. */
+  /** Records a batch of changes in the order given. Each new change moves its holder's
+   * balance by its delta; the balance after it is stored with it. A (signature, mint, owner)
+   * already recorded is skipped: with `known` the caller vouches that no row of the batch is
+   * (the live stream, whose signatures are new), otherwise the table is asked first. So
+   * re-ingesting is harmless. Returns the changes written. */
   async write(
     rows: IngestRow[],
     cursors: CursorAdvance[],
+    options: { known?: boolean } = {},
   ): Promise<Array<IngestRow & { balanceAfter: bigint }>> {
-    return this.db.transaction(async (tx) => {
-      const written: Array<IngestRow & { balanceAfter: bigint }> = [];
-      if (rows.length) {
-        const key = (r: { signature: string; mint: string; owner: string }) =>
-          `${r.signature}:${r.mint}:${r.owner}`;
-        const seen = new Set<string>();
-        for (const sigs of chunks([...new Set(rows.map((r) => r.signature))])) {
-          const existing = await tx
-            .select({
-              signature: balanceChanges.signature,
-              mint: balanceChanges.mint,
-              owner: balanceChanges.owner,
-            })
-            .from(balanceChanges)
-            .where(inArray(balanceChanges.signature, sigs));
-          for (const r of existing) seen.add(key(r));
-        }
-        const fresh = rows.filter((r) => {
-          const k = key(r);
-          if (seen.has(k)) return false;
-          seen.add(k);
-          return true;
-        });
-        const states = await this.holderStates(tx as unknown as Db, fresh);
-        for (const row of fresh) {
-          const pair = `${row.mint}:${row.owner}`;
-          const next = applyDelta(states.get(pair) ?? NEVER_HELD, row.delta, row.blockTime, row.slot);
-          states.set(pair, next);
-          written.push({ ...row, balanceAfter: next.balance });
-        }
-        for (const part of chunks(written))
-          await tx.insert(balanceChanges).values(part).onConflictDoNothing();
-        const now = new Date();
-        const touched = [...new Set(written.map((r) => `${r.mint}:${r.owner}`))].map((pair) => {
-          const at = pair.indexOf(":");
-          const state = states.get(pair) ?? NEVER_HELD;
-          return { mint: pair.slice(0, at), owner: pair.slice(at + 1), ...state, updatedAt: now };
-        });
-        for (const part of chunks(touched))
-          await tx
-            .insert(holders)
-            .values(part)
-            .onConflictDoUpdate({
-              target: [holders.mint, holders.owner],
-              set: {
-                balance: sql`excluded.balance`,
-                firstHeldAt: sql`excluded.first_held_at`,
-                lastZeroAt: sql`excluded.last_zero_at`,
-                lastSlot: sql`excluded.last_slot`,
-                updatedAt: sql`excluded.updated_at`,
-              },
-            });
+    const key = (r: { signature: string; mint: string; owner: string }) =>
+      `${r.signature}:${r.mint}:${r.owner}`;
+    const seen = new Set<string>();
+    if (!options.known)
+      for (const sigs of chunks([...new Set(rows.map((r) => r.signature))])) {
+        const existing = await this.db
+          .select({
+            signature: balanceChanges.signature,
+            mint: balanceChanges.mint,
+            owner: balanceChanges.owner,
+          })
+          .from(balanceChanges)
+          .where(inArray(balanceChanges.signature, sigs));
+        for (const r of existing) seen.add(key(r));
       }
-      if (cursors.length) {
-        const now = new Date();
-        await tx
-          .insert(indexerCursors)
-          .values(
-            cursors.map((c) => ({
-              mint: c.mint,
-              lastSignature: c.signature,
-              lastSlot: c.slot,
-              backfilledAt: c.backfilled ? now : null,
-              updatedAt: now,
-            })),
-          )
-          .onConflictDoUpdate({
-            target: indexerCursors.mint,
-            set: {
-              lastSignature: sql`excluded.last_signature`,
-              lastSlot: sql`excluded.last_slot`,
-              backfilledAt: sql`coalesce(${indexerCursors.backfilledAt}, excluded.backfilled_at)`,
-              updatedAt: sql`excluded.updated_at`,
-            },
-          });
-      }
-      return written;
+    const fresh = rows.filter((r) => {
+      const k = key(r);
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
     });
+    const states = await this.holderStates(fresh);
+    const written: Array<IngestRow & { balanceAfter: bigint }> = [];
+    for (const row of fresh) {
+      const pair = `${row.mint}:${row.owner}`;
+      const next = applyDelta(states.get(pair) ?? NEVER_HELD, row.delta, row.blockTime, row.slot);
+      states.set(pair, next);
+      written.push({ ...row, balanceAfter: next.balance });
+    }
+    const touched = [...new Set(written.map((r) => `${r.mint}:${r.owner}`))];
+    if (written.length || cursors.length) {
+      const { text, params } = writeStatement(written, touched, states, cursors);
+      try {
+        await this.database.execute(text, params);
+      } catch (err) {
+        // What the statement would have written is unknown to us now: read it again.
+        for (const pair of touched) this.states.delete(pair);
+        throw err;
+      }
+    }
+    for (const pair of touched) {
+      const state = states.get(pair);
+      if (state) this.states.set(pair, state);
+    }
+    return written;
   }
 
   /** The current standing of each (mint, owner) the rows touch. */
-  private async holderStates(db: Db, rows: IngestRow[]): Promise<Map<string, HolderState>> {
+  private async holderStates(rows: IngestRow[]): Promise<Map<string, HolderState>> {
     const states = new Map<string, HolderState>();
-    if (!rows.length) return states;
-    const wanted = new Set(rows.map((r) => `${r.mint}:${r.owner}`));
-    const mints = [...new Set(rows.map((r) => r.mint))];
-    for (const owners of chunks([...new Set(rows.map((r) => r.owner))])) {
-      const found = await db
+    const missing = new Set<string>();
+    for (const r of rows) {
+      const pair = `${r.mint}:${r.owner}`;
+      const hit = this.states.get(pair);
+      if (hit) states.set(pair, hit);
+      else missing.add(pair);
+    }
+    if (!missing.size) return states;
+    const wanted = rows.filter((r) => missing.has(`${r.mint}:${r.owner}`));
+    const mints = [...new Set(wanted.map((r) => r.mint))];
+    for (const owners of chunks([...new Set(wanted.map((r) => r.owner))])) {
+      const found = await this.db
         .select()
         .from(holders)
         .where(and(inArray(holders.mint, mints), inArray(holders.owner, owners)));
       for (const h of found) {
         const pair = `${h.mint}:${h.owner}`;
-        if (wanted.has(pair))
+        if (missing.has(pair))
           states.set(pair, {
             balance: h.balance,
             firstHeldAt: h.firstHeldAt,
@@ -182,6 +168,11 @@ export class IndexerRepo {
       }
     }
     return states;
+  }
+
+  /** Forgets the holders kept in memory (after the tables were changed behind the indexer). */
+  forget(): void {
+    this.states.clear();
   }
 
   /** Holders with a positive balance, largest first (ties by owner, for a stable order). */
@@ -245,4 +236,58 @@ export class IndexerRepo {
       .orderBy(desc(c.seq))
       .limit(options.limit);
   }
+}
+
+/** One statement writing a batch: the changes (skipping any already there), the holders'
+ * new standings and the cursors, as data-modifying CTEs of a single INSERT. */
+function writeStatement(
+  written: Array<IngestRow & { balanceAfter: bigint }>,
+  touched: string[],
+  states: Map<string, HolderState>,
+  cursors: CursorAdvance[],
+): { text: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const p = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  const parts: string[] = [];
+  if (written.length)
+    parts.push(
+      `changes as (insert into balance_changes (signature, mint, owner, delta, balance_after, slot, block_time) values ${written
+        .map(
+          (r) =>
+            `(${p(r.signature)}, ${p(r.mint)}, ${p(r.owner)}, ${p(r.delta.toString())}::numeric, ${p(r.balanceAfter.toString())}::numeric, ${p(r.slot.toString())}::bigint, ${p(iso(r.blockTime))}::timestamptz)`,
+        )
+        .join(", ")} on conflict do nothing)`,
+    );
+  if (touched.length) {
+    const now = p(new Date().toISOString());
+    parts.push(
+      `holders_written as (insert into holders (mint, owner, balance, first_held_at, last_zero_at, last_slot, updated_at) values ${touched
+        .map((pair) => {
+          const at = pair.indexOf(":");
+          const s = states.get(pair) ?? NEVER_HELD;
+          return `(${p(pair.slice(0, at))}, ${p(pair.slice(at + 1))}, ${p(s.balance.toString())}::numeric, ${p(iso(s.firstHeldAt))}::timestamptz, ${p(iso(s.lastZeroAt))}::timestamptz, ${p(s.lastSlot.toString())}::bigint, ${now}::timestamptz)`;
+        })
+        .join(
+          ", ",
+        )} on conflict (mint, owner) do update set balance = excluded.balance, first_held_at = excluded.first_held_at, last_zero_at = excluded.last_zero_at, last_slot = excluded.last_slot, updated_at = excluded.updated_at)`,
+    );
+  }
+  if (cursors.length) {
+    const now = p(new Date().toISOString());
+    parts.push(
+      `cursors_written as (insert into indexer_cursors (mint, last_signature, last_slot, backfilled_at, updated_at) values ${cursors
+        .map(
+          (c) =>
+            `(${p(c.mint)}, ${p(c.signature)}, ${p(c.slot.toString())}::bigint, ${c.backfilled ? `${now}::timestamptz` : "null::timestamptz"}, ${now}::timestamptz)`,
+        )
+        .join(
+          ", ",
+        )} on conflict (mint) do update set last_signature = excluded.last_signature, last_slot = excluded.last_slot, backfilled_at = coalesce(indexer_cursors.backfilled_at, excluded.backfilled_at), updated_at = excluded.updated_at)`,
+    );
+  }
+  return { text: `with ${parts.join(", ")} select 1`, params };
 }

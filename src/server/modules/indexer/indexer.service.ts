@@ -49,6 +49,8 @@ export interface HolderView {
 interface LiveItem {
   signature: string;
   seenAt: number;
+  /** Waiting while a catch-up ran, which may have ingested it already (read to the tip). */
+  mayOverlap: boolean;
 }
 
 /** Transactions per database write on the live path. */
@@ -74,6 +76,7 @@ export class IndexerService {
   private drainQueued = false;
   private sweepQueued = false;
   private catchingUp = 0;
+  private catchUpDepth = 0;
   private started = false;
   /** Start-up catch-up finished: until then the commit stream is only buffered. */
   private caughtUp = false;
@@ -156,7 +159,11 @@ export class IndexerService {
   }
 
   private committed(tx: CommittedTransaction): void {
-    this.live.push({ signature: tx.signature, seenAt: performance.now() });
+    this.live.push({
+      signature: tx.signature,
+      seenAt: performance.now(),
+      mayOverlap: !this.caughtUp || this.catchUpDepth > 0,
+    });
     this.liveEnqueued += 1;
     if (!this.drainQueued) {
       this.drainQueued = true;
@@ -202,8 +209,12 @@ export class IndexerService {
     for (const record of records) if (record) for (const mint of mintsOf(record)) seen.add(mint);
     await this.learnMints([...seen]);
     // A platform mint without a cursor is new (or never indexed): its whole history first.
+    let overlap = batch.some((item) => item.mayOverlap);
     for (const mint of seen)
-      if (this.platform.has(mint) && !this.cursors.has(mint)) await this.catchUp(mint, false);
+      if (this.platform.has(mint) && !this.cursors.has(mint)) {
+        await this.catchUp(mint, false);
+        overlap = true;
+      }
     const rows: IngestRow[] = [];
     const advances = new Map<string, CursorAdvance>();
     for (const record of records) {
@@ -213,8 +224,15 @@ export class IndexerService {
         if (this.platform.has(mint) && record.accountKeys.includes(mint))
           advances.set(mint, { mint, signature: record.signature, slot: record.slot });
     }
+    const t0 = performance.now();
     const written =
-      rows.length || advances.size ? await this.deps.repo.write(rows, [...advances.values()]) : [];
+      rows.length || advances.size
+        ? await this.deps.repo.write(rows, [...advances.values()], { known: !overlap })
+        : [];
+    if (process.env.INDEXER_DEBUG)
+      console.error(
+        `batch ${batch.length} rows ${rows.length} write ${(performance.now() - t0).toFixed(1)}ms oldest ${(t0 - (batch[0]?.seenAt ?? t0)).toFixed(1)}ms`,
+      );
     this.afterWrite(written, [...advances.values()]);
     const now = performance.now();
     for (const [i, item] of batch.entries()) {
@@ -295,6 +313,18 @@ export class IndexerService {
    * plain (non-Checked) Token transfer does not, so catch-up (and RPC polling) cannot see it;
    * the embedded ledger's commit stream does. The platform itself only sends TransferChecked. */
   private async catchUp(mint: string, polled: boolean): Promise<void> {
+    // It reads to the tip: commits waiting now may be ingested by it too. The live path then
+    // asks the table before writing them (its cheaper way trusts that nothing else did).
+    for (const item of this.live) item.mayOverlap = true;
+    this.catchUpDepth += 1;
+    try {
+      await this.catchUpFrom(mint, polled);
+    } finally {
+      this.catchUpDepth -= 1;
+    }
+  }
+
+  private async catchUpFrom(mint: string, polled: boolean): Promise<void> {
     const cursor = this.cursors.get(mint) ?? null;
     const found: SignatureInfo[] = [];
     let before: string | undefined;
@@ -417,12 +447,18 @@ export class IndexerService {
 
   /** Resolves once `signature` is indexed (rejects after timeoutMs): read-your-writes. */
   async waitForSignature(signature: string, timeoutMs: number): Promise<void> {
+    if (this.processed.get(signature)) return;
     let resolveWait = () => {};
     const done = new Promise<void>((resolve) => (resolveWait = resolve));
     const set = this.waiters.get(signature) ?? new Set();
     set.add(resolveWait);
     this.waiters.set(signature, set);
-    if (this.processed.get(signature) || (await this.deps.repo.hasSignature(signature))) resolveWait();
+    // Indexed before this process remembers (a restart): the table says so. Checked beside
+    // the wait, so a busy database never delays hearing it from the queue.
+    this.deps.repo.hasSignature(signature).then(
+      (found) => found && resolveWait(),
+      () => {},
+    );
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
