@@ -34,6 +34,8 @@ export interface IndexerHealth {
   caughtUp: boolean;
   /** p99 of commit -> indexed over the recent transactions (null before the first). */
   lagMs: number | null;
+  /** The median of the same. */
+  lagP50Ms: number | null;
   lastIndexedSlot: string;
   /** Signatures seen but not yet indexed. */
   behind: number;
@@ -136,7 +138,8 @@ export class IndexerService {
       ok,
       source: this.polling ? "rpc-poll" : "commit-stream",
       caughtUp: this.caughtUp,
-      lagMs: this.lag.p99(),
+      lagMs: this.lag.percentile(99),
+      lagP50Ms: this.lag.percentile(50),
       lastIndexedSlot: this.lastIndexedSlot.toString(),
       behind: this.live.length + this.catchingUp,
       ...(this.lastError ? { detail: this.lastError } : {}),
@@ -224,15 +227,10 @@ export class IndexerService {
         if (this.platform.has(mint) && record.accountKeys.includes(mint))
           advances.set(mint, { mint, signature: record.signature, slot: record.slot });
     }
-    const t0 = performance.now();
     const written =
       rows.length || advances.size
         ? await this.deps.repo.write(rows, [...advances.values()], { known: !overlap })
         : [];
-    if (process.env.INDEXER_DEBUG)
-      console.error(
-        `batch ${batch.length} rows ${rows.length} write ${(performance.now() - t0).toFixed(1)}ms oldest ${(t0 - (batch[0]?.seenAt ?? t0)).toFixed(1)}ms`,
-      );
     this.afterWrite(written, [...advances.values()]);
     const now = performance.now();
     for (const [i, item] of batch.entries()) {

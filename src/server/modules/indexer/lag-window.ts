@@ -18,8 +18,4 @@ export class LagWindow {
     const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
     return Math.round((sorted[rank] ?? 0) * 10) / 10;
   }
-
-  p99(): number | null {
-    return this.percentile(99);
-  }
 }
