@@ -93,7 +93,7 @@ export class IndexerService {
   private liveDone = 0;
   private drainWaiters: Array<{ target: number; resolve: () => void }> = [];
   /** Signatures indexed lately (also those that touched no platform mint). */
-  private readonly processed = new BoundedCache<string, true>({ max: 200_000 });
+  private readonly processed = new BoundedCache<string, true>({ max: 50_000 });
   private readonly waiters = new Map<string, Set<() => void>>();
   private readonly holderCache = new BoundedCache<string, { top: HolderRow[]; count: number }>({
     max: 10_000,
@@ -477,7 +477,9 @@ export class IndexerService {
    * a write through this process then sees it. No-op on a polled RPC ledger. */
   async drained(timeoutMs: number): Promise<void> {
     const target = this.liveEnqueued;
-    if (this.liveDone >= target || this.stopped) return;
+    // Still catching up at start-up, or retrying a failed write: answer with what is indexed
+    // rather than make every reader wait out the timeout.
+    if (this.liveDone >= target || this.stopped || !this.caughtUp || this.lastError !== null) return;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, timeoutMs);
       this.drainWaiters.push({
