@@ -85,11 +85,12 @@ export class IndexerRepo {
    * balance by its delta; the balance after it is stored with it. A (signature, mint, owner)
    * already recorded is skipped: with `known` the caller vouches that no row of the batch is
    * (the live stream, whose signatures are new), otherwise the table is asked first. So
-   * re-ingesting is harmless. Returns the changes written. */
+   * re-ingesting is harmless. `newMints`: mints with no holders yet (nothing to read).
+   * Returns the changes written. */
   async write(
     rows: IngestRow[],
     cursors: CursorAdvance[],
-    options: { known?: boolean } = {},
+    options: { known?: boolean; newMints?: Set<string> } = {},
   ): Promise<Array<IngestRow & { balanceAfter: bigint }>> {
     const key = (r: { signature: string; mint: string; owner: string }) =>
       `${r.signature}:${r.mint}:${r.owner}`;
@@ -112,7 +113,7 @@ export class IndexerRepo {
       seen.add(k);
       return true;
     });
-    const states = await this.holderStates(fresh);
+    const states = await this.holderStates(fresh, options.newMints);
     const written: Array<IngestRow & { balanceAfter: bigint }> = [];
     for (const row of fresh) {
       const pair = `${row.mint}:${row.owner}`;
@@ -139,14 +140,14 @@ export class IndexerRepo {
   }
 
   /** The current standing of each (mint, owner) the rows touch. */
-  private async holderStates(rows: IngestRow[]): Promise<Map<string, HolderState>> {
+  private async holderStates(rows: IngestRow[], newMints?: Set<string>): Promise<Map<string, HolderState>> {
     const states = new Map<string, HolderState>();
     const missing = new Set<string>();
     for (const r of rows) {
       const pair = `${r.mint}:${r.owner}`;
       const hit = this.states.get(pair);
       if (hit) states.set(pair, hit);
-      else missing.add(pair);
+      else if (!newMints?.has(r.mint)) missing.add(pair);
     }
     if (!missing.size) return states;
     const wanted = rows.filter((r) => missing.has(`${r.mint}:${r.owner}`));

@@ -51,8 +51,6 @@ export interface HolderView {
 interface LiveItem {
   signature: string;
   seenAt: number;
-  /** Waiting while a catch-up ran, which may have ingested it already (read to the tip). */
-  mayOverlap: boolean;
 }
 
 /** Transactions per database write on the live path. */
@@ -78,7 +76,12 @@ export class IndexerService {
   private drainQueued = false;
   private sweepQueued = false;
   private catchingUp = 0;
-  private catchUpDepth = 0;
+  /** Signatures of the commit stream not yet written. */
+  private readonly waiting = new Set<string>();
+  /** "signature:mint" a catch-up wrote while that signature was waiting in the stream: the
+   * live path leaves those out. Nothing else can have written a live signature (a
+   * catch-up only lists what was already announced), so the live path needs no check. */
+  private readonly covered = new Set<string>();
   private started = false;
   /** Start-up catch-up finished: until then the commit stream is only buffered. */
   private caughtUp = false;
@@ -162,11 +165,8 @@ export class IndexerService {
   }
 
   private committed(tx: CommittedTransaction): void {
-    this.live.push({
-      signature: tx.signature,
-      seenAt: performance.now(),
-      mayOverlap: !this.caughtUp || this.catchUpDepth > 0,
-    });
+    this.live.push({ signature: tx.signature, seenAt: performance.now() });
+    this.waiting.add(tx.signature);
     this.liveEnqueued += 1;
     if (!this.drainQueued) {
       this.drainQueued = true;
@@ -191,6 +191,7 @@ export class IndexerService {
       const batch = this.live.splice(0, LIVE_BATCH);
       try {
         await this.ingestLive(batch);
+        for (const item of batch) this.waiting.delete(item.signature);
         failures = 0;
         this.liveDone += batch.length;
         this.releaseDrainWaiters();
@@ -211,26 +212,28 @@ export class IndexerService {
     const seen = new Set<string>();
     for (const record of records) if (record) for (const mint of mintsOf(record)) seen.add(mint);
     await this.learnMints([...seen]);
-    // A platform mint without a cursor is new (or never indexed): its whole history first.
-    let overlap = batch.some((item) => item.mayOverlap);
+    // A platform mint without a cursor is new (cursors are loaded at start and kept): its
+    // whole history first, which includes this batch's transactions of it.
     for (const mint of seen)
-      if (this.platform.has(mint) && !this.cursors.has(mint)) {
-        await this.catchUp(mint, false);
-        overlap = true;
-      }
+      if (this.platform.has(mint) && !this.cursors.has(mint)) await this.catchUp(mint, false, true);
     const rows: IngestRow[] = [];
     const advances = new Map<string, CursorAdvance>();
     for (const record of records) {
       if (!record) continue;
-      rows.push(...this.rowsOf(record, (mint) => this.platform.has(mint)));
+      const sig = record.signature;
+      rows.push(
+        ...this.rowsOf(record, (mint) => this.platform.has(mint) && !this.covered.has(`${sig}:${mint}`)),
+      );
       for (const mint of mintsOf(record))
         if (this.platform.has(mint) && record.accountKeys.includes(mint))
           advances.set(mint, { mint, signature: record.signature, slot: record.slot });
     }
     const written =
       rows.length || advances.size
-        ? await this.deps.repo.write(rows, [...advances.values()], { known: !overlap })
+        ? await this.deps.repo.write(rows, [...advances.values()], { known: true })
         : [];
+    for (const record of records)
+      if (record) for (const mint of mintsOf(record)) this.covered.delete(`${record.signature}:${mint}`);
     this.afterWrite(written, [...advances.values()]);
     const now = performance.now();
     for (const [i, item] of batch.entries()) {
@@ -289,10 +292,13 @@ export class IndexerService {
     }
   }
 
-  /** New platform mints (launched through any door) are backfilled; on an RPC ledger every
-   * mint is polled for signatures since its cursor. */
+  /** RPC ledger: every platform mint (new ones backfilled) polled for signatures since its
+   * cursor. Either ledger: a start-up catch-up that failed is tried again. */
   private async sweep(): Promise<void> {
     if (!this.caughtUp) return this.catchUpAll();
+    // Embedded: once caught up, the commit stream carries every new mint (its row is written
+    // before its launch is sent), so there is nothing to poll.
+    if (!this.polling) return;
     const mints = await this.deps.repo.platformMints();
     for (const m of mints) {
       this.platform.add(m);
@@ -300,7 +306,7 @@ export class IndexerService {
     }
     for (const mint of mints) {
       if (this.stopped) return;
-      if (this.polling || !this.cursors.has(mint)) await this.catchUp(mint, this.polling);
+      await this.catchUp(mint, true);
     }
   }
 
@@ -310,19 +316,7 @@ export class IndexerService {
    * Limit: getSignaturesForAddress(mint) lists transactions that name the mint account. A
    * plain (non-Checked) Token transfer does not, so catch-up (and RPC polling) cannot see it;
    * the embedded ledger's commit stream does. The platform itself only sends TransferChecked. */
-  private async catchUp(mint: string, polled: boolean): Promise<void> {
-    // It reads to the tip: commits waiting now may be ingested by it too. The live path then
-    // asks the table before writing them (its cheaper way trusts that nothing else did).
-    for (const item of this.live) item.mayOverlap = true;
-    this.catchUpDepth += 1;
-    try {
-      await this.catchUpFrom(mint, polled);
-    } finally {
-      this.catchUpDepth -= 1;
-    }
-  }
-
-  private async catchUpFrom(mint: string, polled: boolean): Promise<void> {
+  private async catchUp(mint: string, polled: boolean, newMint = false): Promise<void> {
     const cursor = this.cursors.get(mint) ?? null;
     const found: SignatureInfo[] = [];
     let before: string | undefined;
@@ -367,8 +361,17 @@ export class IndexerService {
           slot: newest.slot,
           backfilled: !cursor?.backfilledAt && done ? true : undefined,
         };
-        const written = await this.deps.repo.write(rows, [advance]);
+        // A mint new to this process has nothing in the tables: no need to ask them.
+        const written = await this.deps.repo.write(
+          rows,
+          [advance],
+          newMint ? { known: true, newMints: new Set([mint]) } : {},
+        );
         this.afterWrite(written, [advance]);
+        for (let j = 0; j < upTo; j++) {
+          const sig = (infos[j] as SignatureInfo).signature;
+          if (this.waiting.has(sig)) this.covered.add(`${sig}:${mint}`);
+        }
         pending -= upTo;
         this.catchingUp -= upTo;
         const now = Date.now();
