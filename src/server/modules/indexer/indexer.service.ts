@@ -61,6 +61,8 @@ const CATCH_UP_BATCH = 100;
 const SIGNATURE_PAGE = 1000;
 /** Holders kept per mint in memory (largest first). */
 const TOP_HOLDERS = 1000;
+/** A signature listed but still not readable this long after its block is skipped. */
+const UNREADABLE_AFTER_S = 300;
 /** How long a mint found not to be a platform mint is trusted to stay so. */
 const NOT_PLATFORM_MS = 10_000;
 
@@ -345,7 +347,15 @@ export class IndexerService {
         for (const info of infos)
           records.push(await this.rpc(() => this.deps.ledger.getTransaction(info.signature)));
         // Not yet readable (a cluster's nodes lag one another): stop before it, retry later.
-        const readable = records.indexOf(null);
+        // One long past that the cluster no longer serves is passed over, not waited for.
+        const nowSeconds = Date.now() / 1000;
+        const readable = records.findIndex((r, j) => {
+          const blockTime = infos[j]?.blockTime ?? null;
+          const gone = blockTime !== null && nowSeconds - blockTime > UNREADABLE_AFTER_S;
+          if (r === null && gone)
+            this.deps.log.warn(`indexer: ${infos[j]?.signature} cannot be read; skipped`);
+          return r === null && !gone;
+        });
         const upTo = readable === -1 ? infos.length : readable;
         if (upTo === 0) return;
         const rows: IngestRow[] = [];
