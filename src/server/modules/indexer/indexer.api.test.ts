@@ -163,6 +163,9 @@ describe("chain indexer", () => {
       // The same seen by a client over JSON-RPC (getTokenLargestAccounts, then each owner).
       expect(await chainHolders(remote, mint)).toEqual(truth);
       expect(await indexer().holderCount(mint)).toBe(truth.size);
+      expect(
+        (await indexer().holderCounts([mint, "NoSuchMint1111111111111111111111111111111"])).get(mint),
+      ).toBe(truth.size);
       for (const owner of everyone) {
         const accounts = (await remote.getTokenAccountsByOwner(owner)).filter((a) => a.mint === mint);
         const onChain = accounts.reduce((sum, a) => sum + a.amount, 0n);
@@ -235,6 +238,10 @@ describe("chain indexer", () => {
 
     const service = await freshIndexer();
     try {
+      // Counts first, from the table (nothing of these mints is in the new service's memory).
+      const counts = await service.holderCounts([...mints, late]);
+      for (const mint of [...mints, late])
+        expect(counts.get(mint)).toBe((await chainHolders(t.deps.ledger, mint)).size);
       for (const mint of [...mints, late])
         expect(await indexedHolders(service, mint)).toEqual(await chainHolders(t.deps.ledger, mint));
       const cursors = await db.select().from(indexerCursors);

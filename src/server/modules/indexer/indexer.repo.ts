@@ -194,6 +194,19 @@ export class IndexerRepo {
     return row?.n ?? 0;
   }
 
+  /** Holder counts of many mints (or of every mint) in one query; a mint without holders is
+   * left out. */
+  async holderCounts(mints?: string[]): Promise<Map<string, number>> {
+    if (mints && !mints.length) return new Map();
+    const positive = gt(holders.balance, 0n);
+    const rows = await this.db
+      .select({ mint: holders.mint, n: count() })
+      .from(holders)
+      .where(mints ? and(positive, inArray(holders.mint, mints)) : positive)
+      .groupBy(holders.mint);
+    return new Map(rows.map((r) => [r.mint, r.n]));
+  }
+
   async balancesOf(owner: string): Promise<Array<{ mint: string; balance: bigint }>> {
     return this.db
       .select({ mint: holders.mint, balance: holders.balance })

@@ -103,6 +103,7 @@ export class IndexerService {
   private readonly holderCache = new BoundedCache<string, { top: HolderRow[]; count: number }>({
     max: 10_000,
   });
+  private readonly countCache = new BoundedCache<string, number>({ max: 100_000 });
   private readonly ownerCache = new BoundedCache<string, Map<string, bigint>>({ max: 10_000 });
   /** Bumped on every write of a mint (or owner): a read that raced a write does not cache. */
   private readonly generation = new Map<string, number>();
@@ -418,6 +419,7 @@ export class IndexerService {
       this.bump(`m:${row.mint}`);
       this.bump(`o:${row.owner}`);
       this.holderCache.delete(row.mint);
+      this.countCache.delete(row.mint);
       this.ownerCache.delete(row.owner);
       if (row.slot > this.lastIndexedSlot) this.lastIndexedSlot = row.slot;
     }
@@ -529,6 +531,29 @@ export class IndexerService {
   /** How many owners hold a positive balance of the mint. */
   async holderCount(mint: string): Promise<number> {
     return (await this.holderEntry(mint)).count;
+  }
+
+  /** Holder counts of many mints at once (explore lists and sorts): from memory where known,
+   * the rest in one query. Every mint asked for is in the answer (0 without holders). */
+  async holderCounts(mints: string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    const missing: string[] = [];
+    for (const mint of mints) {
+      const known = this.countCache.get(mint) ?? this.holderCache.get(mint)?.count;
+      if (known === undefined) missing.push(mint);
+      else out.set(mint, known);
+    }
+    for (let i = 0; i < missing.length; i += 1000) {
+      const part = missing.slice(i, i + 1000);
+      const generations = part.map((m) => this.generation.get(`m:${m}`));
+      const counts = await this.deps.repo.holderCounts(part);
+      part.forEach((mint, j) => {
+        const n = counts.get(mint) ?? 0;
+        out.set(mint, n);
+        if (this.generation.get(`m:${mint}`) === generations[j]) this.countCache.set(mint, n);
+      });
+    }
+    return out;
   }
 
   /** What an owner holds of each platform mint (positive balances only). */
