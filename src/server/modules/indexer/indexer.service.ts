@@ -161,7 +161,7 @@ export class IndexerService {
         await job();
         this.lastError = null;
       } catch (err) {
-        this.lastError = `indexing failed, retrying: ${err instanceof Error ? err.message : String(err)}`;
+        this.lastError = failureText(err);
         this.deps.log.warn(this.lastError);
       }
     });
@@ -202,7 +202,7 @@ export class IndexerService {
         // Kept in order at the front; the database may be back in a moment.
         this.live.unshift(...batch);
         failures += 1;
-        this.lastError = `indexing failed, retrying: ${err instanceof Error ? err.message : String(err)}`;
+        this.lastError = failureText(err);
         if (failures === 1) this.deps.log.warn(this.lastError);
         await sleep(Math.min(5000, 100 * 2 ** failures));
       }
@@ -586,4 +586,11 @@ export class IndexerService {
     const last = changes.at(-1);
     return { changes, nextCursor: changes.length === limit && last ? last.seq.toString() : null };
   }
+}
+
+/** What health and the log say of a failure: its class and first line, bounded (it is shown
+ * in /api/health). */
+function failureText(err: unknown): string {
+  const message = err instanceof Error ? `${err.name}: ${err.message.split("\n")[0] ?? ""}` : "unknown error";
+  return `indexing failed, retrying: ${message.slice(0, 200)}`;
 }
