@@ -51,7 +51,12 @@ export interface HolderView {
 interface LiveItem {
   signature: string;
   seenAt: number;
+  /** Platform mints the transaction names (counted for `drained`). */
+  mints: string[];
 }
+
+/** Every live item, and those of one mint: how many were enqueued and how many are done. */
+const ALL = "*";
 
 /** Transactions per database write on the live path. */
 const LIVE_BATCH = 256;
@@ -93,10 +98,9 @@ export class IndexerService {
   private lastError: string | null = null;
   private lastIndexedSlot = 0n;
   private readonly lag = new LagWindow(1000);
-  /** Live items enqueued and finished, for `drained`. */
-  private liveEnqueued = 0;
-  private liveDone = 0;
-  private drainWaiters: Array<{ target: number; resolve: () => void }> = [];
+  /** Live items enqueued and finished, in all (ALL) and per platform mint, for `drained`. */
+  private readonly progress = new Map<string, { enqueued: number; done: number }>();
+  private drainWaiters: Array<{ key: string; target: number; resolve: () => void }> = [];
   /** Signatures indexed lately (also those that touched no platform mint). */
   private readonly processed = new BoundedCache<string, true>({ max: 50_000 });
   private readonly waiters = new Map<string, Set<() => void>>();
@@ -168,9 +172,14 @@ export class IndexerService {
   }
 
   private committed(tx: CommittedTransaction): void {
-    this.live.push({ signature: tx.signature, seenAt: performance.now() });
+    const mints = tx.accounts.filter((a) => this.platform.has(a));
+    this.live.push({ signature: tx.signature, seenAt: performance.now(), mints });
     this.waiting.add(tx.signature);
-    this.liveEnqueued += 1;
+    for (const key of [ALL, ...mints]) {
+      const entry = this.progress.get(key) ?? { enqueued: 0, done: 0 };
+      entry.enqueued += 1;
+      this.progress.set(key, entry);
+    }
     if (!this.drainQueued) {
       this.drainQueued = true;
       this.enqueue(() => this.drainLive());
@@ -196,7 +205,13 @@ export class IndexerService {
         await this.ingestLive(batch);
         for (const item of batch) this.waiting.delete(item.signature);
         failures = 0;
-        this.liveDone += batch.length;
+        for (const item of batch)
+          for (const key of [ALL, ...item.mints]) {
+            const entry = this.progress.get(key);
+            if (!entry) continue;
+            entry.done += 1;
+            if (entry.done >= entry.enqueued) this.progress.delete(key);
+          }
         this.releaseDrainWaiters();
       } catch (err) {
         // Kept in order at the front; the database may be back in a moment.
@@ -450,9 +465,11 @@ export class IndexerService {
   }
 
   private releaseDrainWaiters(): void {
-    const ready = this.drainWaiters.filter((w) => w.target <= this.liveDone);
+    const isReady = (w: { key: string; target: number }) =>
+      (this.progress.get(w.key)?.done ?? w.target) >= w.target;
+    const ready = this.drainWaiters.filter(isReady);
     if (!ready.length) return;
-    this.drainWaiters = this.drainWaiters.filter((w) => w.target > this.liveDone);
+    this.drainWaiters = this.drainWaiters.filter((w) => !isReady(w));
     for (const w of ready) w.resolve();
   }
 
@@ -488,16 +505,23 @@ export class IndexerService {
     }
   }
 
-  /** Waits (at most timeoutMs) until every commit seen so far is indexed: a read right after
-   * a write through this process then sees it. No-op on a polled RPC ledger. */
-  async drained(timeoutMs: number): Promise<void> {
-    const target = this.liveEnqueued;
+  /** Waits (at most timeoutMs) until the commits seen so far (of `mint`, when it is a known
+   * platform mint) are indexed: a read right after a write through this process then sees it.
+   * No-op on a polled RPC ledger. */
+  async drained(timeoutMs: number, mint?: string): Promise<void> {
+    // A known platform mint waits for its own commits only (a busy token does not slow the
+    // pages of others); any other (a launch not yet seen) for all the commits seen so far.
+    const key = mint !== undefined && this.platform.has(mint) ? mint : ALL;
+    const entry = this.progress.get(key);
     // Still catching up at start-up, or retrying a failed write: answer with what is indexed
     // rather than make every reader wait out the timeout.
-    if (this.liveDone >= target || this.stopped || !this.caughtUp || this.lastError !== null) return;
+    if (!entry || entry.done >= entry.enqueued || this.stopped || !this.caughtUp || this.lastError !== null)
+      return;
+    const target = entry.enqueued;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, timeoutMs);
       this.drainWaiters.push({
+        key,
         target,
         resolve: () => {
           clearTimeout(timer);

@@ -131,13 +131,13 @@ export class TokensService {
   }
 
   /** The public token page: our record, the creator, and what the chain says. Holders are
-   * the indexer's (one per owner, all its token accounts summed), after the commits this
-   * process has seen are indexed, so a page read right after a transfer shows it. */
+   * the indexer's (one per owner, all its token accounts summed), once the commits of this
+   * mint this process has seen are indexed, so a page read right after a transfer shows it. */
   async publicView(mint: string) {
     const row = await this.getByMint(mint);
     const { ledger, indexer } = this.deps;
     const holdersOf = async () => {
-      await indexer.drained(2_000);
+      await indexer.drained(2_000, mint);
       return indexer.holders(mint, { limit: 50 });
     };
     const [creator, chain, holders] = await Promise.all([
