@@ -222,6 +222,27 @@ describe("chain indexer", () => {
     expect(await tableCounts()).toEqual(before);
   });
 
+  it("resumes from its cursors after commits it never heard (as after kill -9)", async () => {
+    // The app's indexer stops listening: what follows is lost to it, as to a killed process.
+    await indexer().stop();
+    const [, , cy, dee] = people as [Person, Person, Person, Person];
+    for (const mint of mints) {
+      const [top] = (await t.deps.ledger.getTokenAccountsByMint(mint)).map((a) => a.owner);
+      const giver = people.find((p) => p.wallet === top) as Person;
+      await transfer(giver, mint, giver === dee ? cy.username : dee.username, 1n);
+    }
+    const before = (await tableCounts()).changes;
+    const service = await freshIndexer();
+    try {
+      for (const mint of mints)
+        expect(await indexedHolders(service, mint)).toEqual(await chainHolders(t.deps.ledger, mint));
+      // Only the missed transfers were new: two owners each.
+      expect((await tableCounts()).changes).toBe(before + 2 * mints.length);
+    } finally {
+      await service.stop();
+    }
+  });
+
   it("backfills tokens launched while nothing was indexing", { timeout: 60_000 }, async () => {
     await indexer().stop();
     const { db } = t.deps.database;
