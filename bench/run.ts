@@ -4,6 +4,7 @@
 import { startServer } from "../tests/e2e/fixtures";
 import { runAiBenchmarks } from "./ai";
 import { benchApiLaunches, benchTokenList, creatorWithTokens } from "./api-launch";
+import { benchIndexerLag } from "./indexer-lag";
 import { benchRawLaunches } from "./ledger-raw";
 import { runMarketBenchmarks } from "./market";
 import { runMixedBenchmarks } from "./mixed";
@@ -85,6 +86,14 @@ async function main() {
         `  goal >= 3000 req/s with p99 < 25 ms: ${goal ? verdict(met) : "not a goal (size-bound)"}`,
       );
     }
+
+    // The chain indexer: commit -> indexed under a burst of transfers (the server measures it).
+    const lag = await benchIndexerLag(server.url);
+    console.log(
+      `indexer lag, commit -> indexed, ${lag.transfers} transfers from 10 senders at once in ${fmt(lag.seconds)} s: ` +
+        `p50 ${fmt(lag.p50 ?? Number.NaN)} ms, p99 ${fmt(lag.p99 ?? Number.NaN)} ms   goal p99 < 100 ms: ${verdict((lag.p99 ?? Number.POSITIVE_INFINITY) < 100)}` +
+        ` (the transfers themselves meanwhile: p50 ${fmt(lag.transferP50)} ms, p99 ${fmt(lag.transferP99)} ms)`,
+    );
 
     console.log("");
     await runMarketBenchmarks(server.url, SECONDS, PAIRS);

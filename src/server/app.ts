@@ -65,8 +65,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const services = createServices(deps, (message) => app.log.warn(message));
   app.decorate("services", services);
-  // The database closes after the app: confirmations written behind must land first.
+  // The database closes after the app: confirmations written behind must land first, and the
+  // indexer's batch in flight.
   app.addHook("onClose", services.flushWrites);
+  app.addHook("onReady", async () => services.indexer.start());
+  app.addHook("onClose", () => services.indexer.stop());
   const secure = (config.PUBLIC_URL ?? "").startsWith("https://");
 
   await app.register(accessLogPlugin);

@@ -26,6 +26,10 @@ const EnvSchema = z.object({
   // Benchmarks drive the server from one IP far past any human rate; they turn limits off.
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
+  // The chain indexer: how often it looks for new platform mints and, on an RPC ledger, polls
+  // each mint's signatures; and its request budget there (devnet allows ~100 per 10 s per IP).
+  INDEXER_POLL_MS: z.coerce.number().int().min(50).default(5_000),
+  INDEXER_RPC_PER_SECOND: z.coerce.number().min(0.1).default(5),
   // Bounds on what clients can hold open (0: no per-IP bound, e.g. behind a proxy).
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(128),

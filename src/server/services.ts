@@ -15,6 +15,8 @@ import { exploreRoutes } from "./modules/explore/explore.routes";
 import { ExploreService } from "./modules/explore/explore.service";
 import { healthRoutes } from "./modules/health/health.routes";
 import { HealthService } from "./modules/health/health.service";
+import { IndexerRepo } from "./modules/indexer/indexer.repo";
+import { IndexerService } from "./modules/indexer/indexer.service";
 import { MarketRepo } from "./modules/market/market.repo";
 import { marketRoutes } from "./modules/market/market.routes";
 import { MarketService } from "./modules/market/market.service";
@@ -57,10 +59,19 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const custody = Custody.fromConfig(config.WALLET_MASTER_KEY, config.DATA_DIR);
   const wallets = new WalletsService({ repo: accountsRepo, accounts, custody, ledger });
   const tokensRepo = new TokensRepo(deps.database, { shared, warn });
+  // The chain indexer: started and stopped with the app (app.ts), fed off the response path.
+  const indexer = new IndexerService({
+    repo: new IndexerRepo(deps.database),
+    ledger,
+    log: { warn },
+    pollMs: config.INDEXER_POLL_MS,
+    rpcPerSecond: config.INDEXER_RPC_PER_SECOND,
+  });
   const tokens = new TokensService({
     repo: tokensRepo,
     accountsRepo,
     ledger,
+    indexer,
     rowCacheMs: shared ? 1_000 : 60_000,
   });
   const now = deps.now ?? Date.now;
@@ -131,7 +142,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
 
   const ai = new AiService({ db, ai: deps.ai });
   const agents = new AgentsService({ repo: new AgentsRepo(db), holdings: tokens, ai: deps.ai });
-  const health = new HealthService({ database: deps.database, ledger });
+  const health = new HealthService({ database: deps.database, ledger, indexer });
   const rpc = new RpcService(ledger);
 
   const routes: FastifyPluginAsync[] = [];
@@ -160,6 +171,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     opens,
     agents,
     explore,
+    indexer,
     routes,
     pageHtml,
     flushWrites,

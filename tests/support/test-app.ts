@@ -30,7 +30,7 @@ export async function startTestApp(
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, PORT: "0", ...env });
   const testDb = await openTestDatabase(dataDir);
   const database = testDb.database;
-  const ledger = await openLedger({ dataDir, checkpointIntervalMs: 60_000 });
+  const ledger = await openLedger({ dataDir, rpcUrl: config.SOLANA_RPC_URL, checkpointIntervalMs: 60_000 });
   const deps = {
     config,
     database,

@@ -27,4 +27,17 @@ export const HealthSchema = z.object({
     journal: DiskPartSchema.optional(),
     checkpoint: DiskPartSchema.optional(),
   }),
+  /** The chain indexer (docs/indexer.md): commit -> indexed lag (p99, and p50, over the last
+   * 1,000 transactions it wrote; null before the first), the newest slot it wrote, and how many
+   * signatures wait. */
+  indexer: z.object({
+    ok: z.boolean(),
+    source: z.enum(["commit-stream", "rpc-poll"]),
+    caughtUp: z.boolean(),
+    lagMs: z.number().nullable(),
+    lagP50Ms: z.number().nullable(),
+    lastIndexedSlot: z.string(),
+    behind: z.number(),
+    detail: z.string().optional(),
+  }),
 });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 // The chain indexer's tables: what happened to every platform mint's balances, whoever sent the
 // transaction. Token amounts are numeric(20,0): an SPL u64 does not fit PostgreSQL's bigint.
@@ -17,11 +17,16 @@ export const balanceChanges = pgTable(
     balanceAfter: amount("balance_after").notNull(),
     slot: bigint("slot", { mode: "bigint" }).notNull(),
     blockTime: timestamp("block_time", { withTimezone: true }).notNull(),
+    /** Ingestion order, which is chain order for each mint (the indexer writes a mint's
+     * transactions oldest first): transactions in one slot share a slot and a block time. */
+    seq: bigserial("seq", { mode: "bigint" }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.signature, t.mint, t.owner] }),
     index("balance_changes_mint_time").on(t.mint, t.blockTime),
     index("balance_changes_owner_time").on(t.owner, t.blockTime),
+    index("balance_changes_mint_seq").on(t.mint, t.seq),
+    index("balance_changes_owner_seq").on(t.owner, t.seq),
   ],
 );
 

@@ -1,9 +1,11 @@
 import type { Database } from "../../db/client";
 import type { Ledger } from "../../ledger/ledger";
+import type { IndexerService } from "../indexer/indexer.service";
 
 interface Deps {
   database: Database;
   ledger: Ledger;
+  indexer: Pick<IndexerService, "health">;
 }
 
 /** Is each part up, and which kind is it. The embedded ledger also says how its journal and
@@ -25,9 +27,11 @@ export class HealthService {
       ),
     ]);
     const ok = db.ok && chain.ok;
-    // Failing checkpoints do not stop writes (the journal keeps everything), so they make the
-    // status "degraded" without a 503; a part that cannot serve makes it 503.
-    const degraded = !ok || chain.checkpoint?.ok === false;
+    const indexer = this.deps.indexer.health();
+    // Failing checkpoints do not stop writes (the journal keeps everything), and an indexer
+    // that retries does not stop the API, so they make the status "degraded" without a 503;
+    // a part that cannot serve makes it 503.
+    const degraded = !ok || chain.checkpoint?.ok === false || !indexer.ok;
     return {
       ok,
       body: {
@@ -39,6 +43,7 @@ export class HealthService {
           label: ledger.info.clusterLabel,
           ...chain,
         },
+        indexer,
       },
     };
   }

@@ -7,6 +7,7 @@ import type { Ledger } from "../../ledger/ledger";
 import { associatedTokenAddress } from "../../ledger/token-2022";
 import { BoundedCache } from "../../lib/bounded-cache";
 import type { AccountsRepo } from "../accounts/accounts.repo";
+import type { IndexerService } from "../indexer/indexer.service";
 import { tokenImageSvg } from "./token-image";
 import { presentToken } from "./token-presenter";
 import type { TokenRow, TokensRepo } from "./tokens.repo";
@@ -15,6 +16,8 @@ interface Deps {
   repo: TokensRepo;
   accountsRepo: AccountsRepo;
   ledger: Ledger;
+  /** Holders come from the chain indexer instead of a scan of the mint's accounts. */
+  indexer: Pick<IndexerService, "holders" | "drained">;
   /** How long a launched token's row and its creator are trusted without reading again:
    * other processes may write a shared PostgreSQL database. */
   rowCacheMs: number;
@@ -127,14 +130,20 @@ export class TokensService {
     return creator;
   }
 
-  /** The public token page: our record, the creator, and what the chain says. */
+  /** The public token page: our record, the creator, and what the chain says. Holders are
+   * the indexer's (one per owner, all its token accounts summed), once the commits of this
+   * mint this process has seen are indexed, so a page read right after a transfer shows it. */
   async publicView(mint: string) {
     const row = await this.getByMint(mint);
-    const { ledger } = this.deps;
+    const { ledger, indexer } = this.deps;
+    const holdersOf = async () => {
+      await indexer.drained(2_000, mint);
+      return indexer.holders(mint, { limit: 50 });
+    };
     const [creator, chain, holders] = await Promise.all([
       this.creatorOf(row.userId),
       row.status === "active" ? ledger.getMint(mint) : null,
-      row.status === "active" ? ledger.getTokenAccountsByMint(mint) : [],
+      row.status === "active" ? holdersOf() : [],
     ]);
     const token = presentToken(row, ledger.info, await this.circulating(row));
     return {
@@ -153,10 +162,7 @@ export class TokensService {
           additionalMetadata: Object.fromEntries(chain.metadata.additionalMetadata),
         },
       },
-      holders: holders
-        .filter((h) => h.amount > 0n)
-        .slice(0, 50)
-        .map((h) => ({ owner: h.owner, amount: formatAmount(h.amount, h.decimals) })),
+      holders: holders.map((h) => ({ owner: h.owner, amount: formatAmount(h.balance, row.decimals) })),
     };
   }
 
