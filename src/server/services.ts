@@ -59,6 +59,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const custody = Custody.fromConfig(config.WALLET_MASTER_KEY, config.DATA_DIR);
   const wallets = new WalletsService({ repo: accountsRepo, accounts, custody, ledger });
   const tokensRepo = new TokensRepo(deps.database, { shared, warn });
+  const explore = new ExploreService({ repo: new ExploreRepo(db), tokensRepo, shared });
   // The chain indexer: started and stopped with the app (app.ts), fed off the response path.
   const indexer = new IndexerService({
     repo: new IndexerRepo(deps.database),
@@ -66,6 +67,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     log: { warn },
     pollMs: config.INDEXER_POLL_MS,
     rpcPerSecond: config.INDEXER_RPC_PER_SECOND,
+    onHoldersChanged: (mints) => explore.noteChange(mints),
   });
   const tokens = new TokensService({
     repo: tokensRepo,
@@ -75,7 +77,6 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     rowCacheMs: shared ? 1_000 : 60_000,
   });
   const now = deps.now ?? Date.now;
-  const explore = new ExploreService({ repo: new ExploreRepo(db), tokensRepo, shared });
   const marketChanged = (mint: string) => explore.noteChange([mint]);
   const marketRepo = new MarketRepo(deps.database);
   const curves = new CurveBook(marketRepo);

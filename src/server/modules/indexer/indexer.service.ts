@@ -24,6 +24,8 @@ interface Deps {
   pollMs: number;
   /** RPC ledger: at most this many requests a second (devnet allows ~100 per 10 s per IP). */
   rpcPerSecond: number;
+  /** Told which mints' holders changed after each write (Explore re-reads their cards). */
+  onHoldersChanged?: (mints: Set<string>) => void;
 }
 
 export interface IndexerHealth {
@@ -438,6 +440,7 @@ export class IndexerService {
       this.ownerCache.delete(row.owner);
       if (row.slot > this.lastIndexedSlot) this.lastIndexedSlot = row.slot;
     }
+    if (written.length) this.deps.onHoldersChanged?.(new Set(written.map((row) => row.mint)));
     for (const a of advances) {
       const old = this.cursors.get(a.mint);
       this.cursors.set(a.mint, {
