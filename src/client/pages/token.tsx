@@ -72,6 +72,7 @@ function MarketSection({
 export default function TokenPage() {
   const { mint = "" } = useParams<{ mint: string }>();
   const query = useToken(mint);
+  const market = useMarket(mint);
   const network = useNetwork();
   const explorer = network.explorerUrl(mint);
   const details = query.data;
@@ -200,6 +201,7 @@ export default function TokenPage() {
                 holders={details.holders}
                 symbol={details.token.symbol}
                 creatorWallet={details.token.creatorWallet}
+                curveVault={market.data?.vault ?? null}
                 chain={details.chain}
               />
             </div>

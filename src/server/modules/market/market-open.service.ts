@@ -1,3 +1,4 @@
+import { formatAmount, groupDigits } from "@shared/amounts";
 import { BPS, initialCurve, MARKET } from "@shared/market/curve";
 import type { LaunchMarket } from "@shared/schemas/market";
 import { isUniqueViolation } from "../../db/errors";
@@ -91,7 +92,7 @@ export class MarketOpenService {
     const held = ataAcc ? (tokenAmountOf(ataAcc.data) ?? 0n) : 0n;
     if (held < tokens)
       throw badRequest(
-        `Your wallet holds ${held} base units of ${token.symbol}; this curve share needs ${tokens}. Choose a smaller share.`,
+        `Your wallet holds ${groupDigits(formatAmount(held, token.decimals))} ${token.symbol}; this curve share needs ${groupDigits(formatAmount(tokens, token.decimals))}. Choose a smaller share.`,
         { curveShareBps: "More than your wallet holds" },
         "NOT_ENOUGH_TOKENS",
       );

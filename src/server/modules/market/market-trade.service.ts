@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { formatAmount, groupDigits } from "@shared/amounts";
 import {
   BPS,
   type BuyQuote,
@@ -104,7 +105,7 @@ export class MarketTradeService {
   }
 
   /** Quotes an order on a curve, or throws the refusal as a 4xx. */
-  quote(market: MarketRow, order: TradeOrder, feeBps: bigint): BuyQuote | SellQuote {
+  quote(market: MarketRow, order: TradeOrder, feeBps: bigint, token: TokenRow): BuyQuote | SellQuote {
     if (market.status === "completed") throw marketCompleted();
     if (market.status !== "open")
       throw conflict("This token has no open market", undefined, "MARKET_NOT_OPEN");
@@ -115,7 +116,7 @@ export class MarketTradeService {
         : "solIn" in order
           ? quoteBuyWithSol(curve, order.solIn, feeBps)
           : quoteBuyTokens(curve, order.tokensOut, feeBps);
-    if (!q.ok) throw refusal(q.reason, curve);
+    if (!q.ok) throw refusal(q.reason, curve, token);
     return q.quote;
   }
 
@@ -181,10 +182,10 @@ export class MarketTradeService {
   ): Promise<{ row: TradeRow; wire: Uint8Array }> {
     const market = entry.market;
     const feeBps = options.creatorBuy ? MARKET.feeBps : this.feeBpsNow(market);
-    let q = this.quote(market, order, feeBps);
+    let q = this.quote(market, order, feeBps, token);
     if (options.tokenCap !== undefined && q.side === "buy" && q.tokensOut > options.tokenCap)
-      q = this.quote(market, { side: "buy", tokensOut: options.tokenCap, maxSolIn: 0n }, feeBps);
-    checkLimits(order, q);
+      q = this.quote(market, { side: "buy", tokensOut: options.tokenCap, maxSolIn: 0n }, feeBps, token);
+    checkLimits(order, q, token);
     const inWindow = q.side === "buy" && this.inLaunchWindow(market);
     if (inWindow && !options.creatorBuy)
       this.checkLaunchCap(entry, token, trader.address, q.side === "buy" ? q.tokensOut : 0n);
@@ -230,8 +231,8 @@ export class MarketTradeService {
       else if (known) throw conflict("This trade was already submitted", undefined, "IN_PROGRESS");
       const market = entry.market;
       const feeBps = this.feeBpsNow(market);
-      const q = this.quote(market, order, feeBps);
-      checkLimits(order, q);
+      const q = this.quote(market, order, feeBps, token);
+      checkLimits(order, q, token);
       const inWindow = q.side === "buy" && this.inLaunchWindow(market);
       if (inWindow) this.checkLaunchCap(entry, token, wallet.publicKey, q.side === "buy" ? q.tokensOut : 0n);
       const legs = legsOf(q, feeBps);
@@ -427,7 +428,7 @@ export class MarketTradeService {
     const bought = entry.windowBought.get(trader) ?? 0n;
     if (bought + tokens > cap)
       throw conflict(
-        `In the first ${MARKET.launchWindowMs / 60_000} minutes of a market each wallet may buy at most ${Number(MARKET.launchWalletCapBps) / 100}% of the supply (you can still buy ${cap > bought ? cap - bought : 0n} base units). Try a smaller amount, or wait until the launch window ends.`,
+        `In the first ${MARKET.launchWindowMs / 60_000} minutes of a market each wallet may buy at most ${Number(MARKET.launchWalletCapBps) / 100}% of the supply (you can still buy ${tokensText(cap > bought ? cap - bought : 0n, token)}). Try a smaller amount, or wait until the launch window ends.`,
         undefined,
         "LAUNCH_CAP",
       );
@@ -648,16 +649,16 @@ function legsOf(q: BuyQuote | SellQuote, feeBps: bigint): Legs {
   };
 }
 
-function checkLimits(order: TradeOrder, q: BuyQuote | SellQuote): void {
+function checkLimits(order: TradeOrder, q: BuyQuote | SellQuote, token: TokenRow): void {
   const crossed =
     order.side === "sell"
       ? q.side === "sell" && q.solOut < order.minSolOut
-        ? `You would receive ${q.solOut} lamports, less than your minimum of ${order.minSolOut}`
+        ? `You would receive ${solText(q.solOut)}, less than your minimum of ${solText(order.minSolOut)}`
         : null
       : q.side === "buy" && "minTokensOut" in order && q.tokensOut < order.minTokensOut
-        ? `You would receive ${q.tokensOut} base units, fewer than your minimum of ${order.minTokensOut}`
+        ? `You would receive ${tokensText(q.tokensOut, token)}, fewer than your minimum of ${tokensText(order.minTokensOut, token)}`
         : q.side === "buy" && "maxSolIn" in order && q.solIn > order.maxSolIn
-          ? `This costs ${q.solIn} lamports, more than your maximum of ${order.maxSolIn}`
+          ? `This costs ${solText(q.solIn)}, more than your maximum of ${solText(order.maxSolIn)}`
           : null;
   if (crossed)
     throw conflict(
@@ -696,7 +697,7 @@ export function marketCompleted(): HttpError {
   return conflict(COMPLETED_MESSAGE, undefined, "MARKET_COMPLETED");
 }
 
-export function refusal(reason: QuoteRefusal, curve: CurveState): HttpError {
+function refusal(reason: QuoteRefusal, curve: CurveState, token: TokenRow): HttpError {
   switch (reason) {
     case "completed":
       return marketCompleted();
@@ -708,15 +709,24 @@ export function refusal(reason: QuoteRefusal, curve: CurveState): HttpError {
       );
     case "exceeds_curve":
       return badRequest(
-        `The curve has only ${curve.realToken} base units left to buy. Enter a smaller amount.`,
+        `The curve has only ${tokensText(curve.realToken, token)} left to buy. Enter a smaller amount.`,
         undefined,
         "EXCEEDS_CURVE",
       );
     case "exceeds_sellable":
       return badRequest(
-        `The curve can take back at most ${sellableTokens(curve)} base units (the tokens it has sold). Enter a smaller amount.`,
+        `The curve can take back at most ${tokensText(sellableTokens(curve), token)} (the tokens it has sold). Enter a smaller amount.`,
         undefined,
         "EXCEEDS_CURVE",
       );
   }
+}
+
+/** Base units as a person reads them: "20,000 LUNA", "0.25 SOL". */
+function tokensText(units: bigint, token: TokenRow): string {
+  return `${groupDigits(formatAmount(units, token.decimals))} ${token.symbol}`;
+}
+
+function solText(lamports: bigint): string {
+  return `${groupDigits(formatAmount(lamports, 9))} SOL`;
 }

@@ -66,7 +66,7 @@ export class MarketService {
           ? { side: "buy", solIn: BigInt(query.solIn), minTokensOut: 0n }
           : { side: "buy", tokensOut: BigInt(query.tokensOut ?? "0"), maxSolIn: 0n };
     const feeBps = this.deps.trades.feeBpsNow(market);
-    const q = this.deps.trades.quote(market, order, feeBps);
+    const q = this.deps.trades.quote(market, order, feeBps, token);
     return presentQuote(q, feeBps, token.decimals, new Date(this.deps.now() + MARKET.quoteTtlMs));
   }
 

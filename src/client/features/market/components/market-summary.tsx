@@ -42,7 +42,7 @@ export function MarketSummary({ market, symbol }: { market: MarketState; symbol:
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <LaunchWindowBanner market={market} symbol={symbol} />
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-3">
           <Stat label="Price now" value={formatPriceSol(market.priceLamports)} testId="market-price" />
           <Stat label="Start price" value={formatPriceSol(market.startPriceLamports)} />
           <Stat label="Market cap" value={formatSol(market.marketCapLamports, 2)} testId="market-cap" />

@@ -10,12 +10,14 @@ interface HoldersTableProps {
   symbol: string;
   /** The launching wallet, marked in the list: how much the creator keeps is a trust signal. */
   creatorWallet: string;
+  /** The market's vault: its tokens are the curve's, for sale, not anyone's holding. */
+  curveVault: string | null;
   /** On-chain supply and decimals, for each holder's share; null when not read. */
   chain: { supply: string; decimals: number } | null;
 }
 
 /** Who holds the token, largest first as the ledger reports them, with each one's share. */
-export function HoldersTable({ holders, symbol, creatorWallet, chain }: HoldersTableProps) {
+export function HoldersTable({ holders, symbol, creatorWallet, curveVault, chain }: HoldersTableProps) {
   const supplyUnits = chain ? parseAmount(chain.supply, chain.decimals) : null;
   const share = (amount: string) => {
     const units = chain ? parseAmount(amount, chain.decimals) : null;
@@ -64,6 +66,7 @@ export function HoldersTable({ holders, symbol, creatorWallet, chain }: HoldersT
                           variant="ghost"
                         />
                         {h.owner === creatorWallet ? <Badge variant="secondary">Creator</Badge> : null}
+                        {h.owner === curveVault ? <Badge variant="outline">Curve vault</Badge> : null}
                       </span>
                     </td>
                     <td className="py-2 pr-4 text-right tabular-nums">{groupDigits(h.amount)}</td>
