@@ -97,6 +97,8 @@ describe("wallet sign-in and launch through a Wallet Standard wallet", () => {
     const symbol = `EXT${Date.now().toString(36).slice(-5)}`.toUpperCase();
     await page.getByLabel("Token name").fill("External Launch");
     await page.getByLabel("Symbol").fill(symbol);
+    // The platform wallet signs a curve's opening: a browser-wallet launch says it has no market.
+    expect(await page.getByTestId("market-section").textContent()).toContain("launches without a market");
     await page.getByRole("button", { name: "Create Token" }).click();
     await expectToast(page, "Token Created Successfully!");
     const mint = (await page.getByTestId("mint-address").textContent())?.trim() ?? "";

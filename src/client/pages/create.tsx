@@ -100,7 +100,11 @@ export default function CreatePage() {
       return;
     }
     // The market section shows its own error; nothing launches until it is fixed.
-    const market = marketRequest(state.market, values.totalSupply);
+    // Opening the curve is signed by the platform wallet; a browser wallet launches without one.
+    const market =
+      wallet.kind === "embedded"
+        ? marketRequest(state.market, values.totalSupply)
+        : { ok: true as const, market: undefined };
     if (!market.ok) return;
     dispatch({ type: "launchStarted", name: values.name, symbol: values.symbol });
     try {

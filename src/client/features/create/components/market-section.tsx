@@ -16,17 +16,33 @@ export interface MarketSectionProps {
   onChange: (change: Partial<MarketChoice>) => void;
   /** The supply typed in the form (whole tokens), for the creator buy's cap. */
   totalSupply: string;
+  /** False for a browser wallet: the platform wallet signs the curve's opening. */
+  available: boolean;
 }
 
 /** Step 3's "Market": open a bonding-curve market at launch, the share of supply on it, and
  * an optional, capped and disclosed creator buy. */
-export function MarketSection({ value, onChange, totalSupply }: MarketSectionProps) {
+export function MarketSection({ value, onChange, totalSupply, available }: MarketSectionProps) {
   const checkboxId = useId();
   const sliderId = useId();
   const request = marketRequest(value, totalSupply);
   const cap = creatorBuyCap(totalSupply, value.curveSharePct);
   const keeps = 100 - value.curveSharePct;
   const launchMinutes = MARKET.launchWindowMs / 60_000;
+  if (!available)
+    return (
+      <fieldset
+        className="flex flex-col gap-2 rounded-lg border border-border p-4"
+        data-testid="market-section"
+      >
+        <legend className="px-1 text-base font-semibold">Market</legend>
+        <p className="text-sm text-muted-foreground">
+          This token launches without a market: opening a bonding curve moves your tokens into its vault with
+          a transaction the platform wallet signs, and this launch is signed by your browser wallet. To give
+          fans a market from the first minute, launch from a platform wallet (Generate New Wallet).
+        </p>
+      </fieldset>
+    );
 
   return (
     <fieldset

@@ -109,7 +109,12 @@ export function ReviewStep({
                 <Input placeholder="Invite link or server name" autoComplete="off" {...register("discord")} />
               </Field>
             </div>
-            <MarketSection value={market} onChange={onMarketChange} totalSupply={values.totalSupply ?? ""} />
+            <MarketSection
+              value={market}
+              onChange={onMarketChange}
+              totalSupply={values.totalSupply ?? ""}
+              available={wallet?.kind !== "external"}
+            />
             <div className="mt-2 flex flex-wrap justify-between gap-3">
               <Button type="button" variant="ghost" onClick={onBack}>
                 <ArrowLeft aria-hidden="true" />
