@@ -576,8 +576,10 @@ describe("market: a send without an answer", () => {
   it("settles the trade from the chain (resent, or found confirmed) before the curve trades again", async () => {
     const { mint } = await openMarket("LOST", "1000000");
     const fan = await member(t.url, ledger(), "mk_lost_fan", 10n * SOL);
-    const l = ledger() as unknown as { sendTransaction(wire: Uint8Array): Promise<string> };
-    const real = l.sendTransaction.bind(l);
+    // Trades go through the staged send (executed, then durable); settling resends in full.
+    type Staged = { signature: string; durable: Promise<void> };
+    const l = ledger() as unknown as { sendTransactionStaged(wire: Uint8Array): Promise<Staged> };
+    const real = l.sendTransactionStaged.bind(l);
     const buy = () =>
       fan.c.post<{ code: string; tokensOut: string }>(`/api/market/${mint}/buy`, {
         solIn: (SOL / 10n).toString(),
@@ -592,8 +594,8 @@ describe("market: a send without an answer", () => {
       ).rows;
 
     // 1. The send never reached the chain (the ledger did not answer).
-    l.sendTransaction = async () => {
-      l.sendTransaction = real;
+    l.sendTransactionStaged = async () => {
+      l.sendTransactionStaged = real;
       throw new LedgerError("The ledger did not answer", "unavailable");
     };
     const lost = await buy();
@@ -603,9 +605,9 @@ describe("market: a send without an answer", () => {
     // 2. The send reached the chain but its answer was lost.
     const next = await buy();
     expect(next.status, JSON.stringify(next.body)).toBe(200);
-    l.sendTransaction = async (wire) => {
-      l.sendTransaction = real;
-      await real(wire);
+    l.sendTransactionStaged = async (wire) => {
+      l.sendTransactionStaged = real;
+      await (await real(wire)).durable;
       throw new LedgerError("The ledger did not answer", "unavailable");
     };
     expect((await buy()).status).toBe(503);
