@@ -16,6 +16,7 @@ import {
 } from "@shared/market/curve";
 import type { BuyRequest, PreparedTrade, SellRequest, TradeResult } from "@shared/schemas/market";
 import { isUniqueViolation } from "../../db/errors";
+import { GroupCommit } from "../../db/group-commit";
 import { badRequest, conflict, HttpError, notFound } from "../../http-errors";
 import type { Signer } from "../../ledger/keys";
 import { tokenAmountOf } from "../../ledger/layouts";
@@ -32,7 +33,6 @@ import type { TokenRow } from "../tokens/tokens.repo";
 import type { TokensService } from "../tokens/tokens.service";
 import type { WalletsService } from "../wallets/wallets.service";
 import { presentTrade, supplyOf } from "./market.presenter";
-import { GroupCommit } from "../../db/group-commit";
 import { type MarketRepo, type MarketRow, type TradeRow, tradeRowOf } from "./market.repo";
 import { advance, builtOn, type CurveBook, type CurveEntry, curveOf } from "./market-curves";
 import type { VaultKeys } from "./market-vault";
@@ -363,7 +363,10 @@ export class MarketTradeService {
         } else if (current && !builtOn(row, current)) {
           // Built on a trade queued before it that never happened: its bytes would move the
           // vault by amounts the curve's state does not account for.
-          await this.markFailed(row, "An earlier trade on this curve did not go through; this one was never sent");
+          await this.markFailed(
+            row,
+            "An earlier trade on this curve did not go through; this one was never sent",
+          );
           result.failed++;
         } else {
           // Same bytes, same signature: resending can never trade twice.
@@ -650,7 +653,10 @@ export class MarketTradeService {
       throw err;
     }
     if (entry.epoch !== epoch) {
-      await this.markFailed(row, "An earlier trade on this curve did not go through; this one was never sent");
+      await this.markFailed(
+        row,
+        "An earlier trade on this curve did not go through; this one was never sent",
+      );
       throw new Requeue();
     }
     let durable: Promise<void>;
