@@ -22,6 +22,8 @@ export interface CurveEntry {
   lastCreatedMs: number;
   /** Tokens each wallet bought in the launch window (confirmed), for the per-wallet cap. */
   windowBought: Map<string, bigint>;
+  /** The same with the trades queued and not yet executed: what the cap is checked on. */
+  windowQueued: Map<string, bigint>;
   /** A trade's outcome is unknown (the ledger did not answer): settle before trading again. */
   unsettled: boolean;
 }
@@ -70,6 +72,7 @@ export class CurveBook {
       epoch: 0,
       lastCreatedMs: 0,
       windowBought,
+      windowQueued: new Map(windowBought),
       unsettled: false,
     };
     this.entries.set(mint, entry);

@@ -145,8 +145,8 @@ export class MarketTradeService {
           const entry = await this.readyEntry(mint);
           const q = await this.buildAndQueue(entry, token, userId, trader, order, key, options);
           // Pipelined, the lock goes now: the next trade is built on this one's after-state
-          // while this one is recorded, executed and journaled behind. Otherwise (launch
-          // window, creator buy, a ledger that cannot stage) it is held until this one is done.
+          // while this one is recorded, executed and journaled behind. Otherwise (the
+          // creator's buy, a ledger that cannot stage) it is held until this one is done.
           if (!q.pipelined) await q.answer.catch(() => undefined);
           return q;
         }));
@@ -223,7 +223,7 @@ export class MarketTradeService {
       lastValidBlockHeight: blockhash.lastValidBlockHeight,
     });
     const recorded = this.insert(row, "signal");
-    const pipelined = !!this.deps.ledger.sendTransactionStaged && !inWindow && !options.creatorBuy;
+    const pipelined = !!this.deps.ledger.sendTransactionStaged && !options.creatorBuy;
     return { answer: this.enqueue(entry, row, built.wire, recorded, epoch), pipelined };
   }
 
@@ -468,7 +468,8 @@ export class MarketTradeService {
 
   private checkLaunchCap(entry: CurveEntry, token: TokenRow, trader: string, tokens: bigint): void {
     const cap = (supplyOf(token) * MARKET.launchWalletCapBps) / BPS;
-    const bought = entry.windowBought.get(trader) ?? 0n;
+    // Buys still queued count: concurrent buys of one wallet cannot pass the cap together.
+    const bought = entry.windowQueued.get(trader) ?? 0n;
     if (bought + tokens > cap)
       throw conflict(
         `In the first ${MARKET.launchWindowMs / 60_000} minutes of a market each wallet may buy at most ${Number(MARKET.launchWalletCapBps) / 100}% of the supply (you can still buy ${cap > bought ? cap - bought : 0n} base units). Try a smaller amount, or wait until the launch window ends.`,
@@ -613,7 +614,10 @@ export class MarketTradeService {
     epoch: number,
   ): Promise<TradeResult> {
     const mint = row.mint;
-    if (entry.epoch === epoch) entry.market = advance(entry.market, row, completedAtOf(row, this.deps.now()));
+    if (entry.epoch === epoch) {
+      entry.market = advance(entry.market, row, completedAtOf(row, this.deps.now()));
+      if (row.side === "buy" && row.inLaunchWindow) addTo(entry.windowQueued, row.trader, row.tokens);
+    }
     // Handled by execute; the bare promise must not report an unhandled rejection meanwhile.
     recorded.catch(() => undefined);
     const before = this.pipes.get(mint) ?? Promise.resolve();
@@ -677,7 +681,7 @@ export class MarketTradeService {
     const completedAt = completedAtOf(row, this.deps.now());
     entry.executed = advance(entry.executed, row, completedAt);
     if (row.side === "buy" && row.inLaunchWindow)
-      entry.windowBought.set(row.trader, (entry.windowBought.get(row.trader) ?? 0n) + row.tokens);
+      addTo(entry.windowBought, row.trader, row.tokens);
     const written = this.queueConfirmation(row, completedAt, entry, durable);
     return { answer: written.then(() => presentTrade({ ...row, status: "confirmed" })) };
   }
@@ -693,6 +697,7 @@ export class MarketTradeService {
   /** The queued state goes back to the executed one; trades queued on it are dropped. */
   private abandonQueued(entry: CurveEntry): void {
     entry.market = entry.executed;
+    entry.windowQueued = new Map(entry.windowBought);
     entry.epoch++;
   }
 
@@ -792,6 +797,10 @@ function reservesAfter(row: TradeRow): Reserves {
     realSol: row.realSolAfter,
     realToken: row.realTokenAfter,
   };
+}
+
+function addTo(tally: Map<string, bigint>, trader: string, tokens: bigint): void {
+  tally.set(trader, (tally.get(trader) ?? 0n) + tokens);
 }
 
 /** A trade that takes the curve's last token completes it. */
