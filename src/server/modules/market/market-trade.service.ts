@@ -319,7 +319,17 @@ export class MarketTradeService {
       };
       const recorded = this.deps.repo.updateTrade(row.id, changes);
       // Held under the lock until done: an external wallet's trade is not pipelined.
-      return this.enqueue(entry, { ...row, ...changes }, full.wire, recorded, epoch);
+      return this.enqueue(entry, { ...row, ...changes }, full.wire, recorded, epoch).catch((err: unknown) => {
+        // Dropped (marked failed) because a trade queued before it failed: signed bytes
+        // cannot be rebuilt, so the wallet signs a new quote.
+        if (err instanceof Requeue)
+          throw conflict(
+            "The price moved while this trade was queued; nothing was traded. Ask for a new quote.",
+            undefined,
+            "QUOTE_EXPIRED",
+          );
+        throw err;
+      });
     });
   }
 
