@@ -112,7 +112,7 @@ export function advance(m: MarketRow, row: TradeRow, completedAt: Date | null): 
 }
 
 /** The curve a trade was built on: its after-state less what it moved. */
-export function beforeOf(row: TradeRow): Omit<CurveState, "initialRealToken"> {
+function beforeOf(row: TradeRow): Omit<CurveState, "initialRealToken"> {
   const sign = row.side === "buy" ? -1n : 1n;
   return {
     virtualSol: row.virtualSolAfter + sign * row.curveSol,
