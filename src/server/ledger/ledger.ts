@@ -177,6 +177,12 @@ export interface Ledger {
   /** Submits signed wire bytes; resolves once confirmed (embedded: executed and journaled).
    * Throws LedgerError with a readable message when the chain refuses it. */
   sendTransaction(wireTransaction: Uint8Array): Promise<string>;
+  /** The same in two steps, where the ledger executes in process (embedded): resolves once the
+   * transaction has executed (the next one sees its effects), with `durable` resolving once
+   * it is as durable as sendTransaction's answer (embedded: journaled). Rejects like
+   * sendTransaction when the chain refuses or fails it. Lets a caller order work behind the
+   * execution without waiting for the disk. */
+  sendTransactionStaged?(wireTransaction: Uint8Array): Promise<{ signature: string; durable: Promise<void> }>;
   simulateTransaction(wireTransaction: Uint8Array): Promise<{
     error: string | null;
     logs: string[];

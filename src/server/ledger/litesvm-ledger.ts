@@ -211,6 +211,25 @@ export class LiteSvmLedger implements Ledger {
   }
 
   async sendTransaction(wire: Uint8Array): Promise<string> {
+    const staged = this.stage(wire);
+    await staged.durable;
+    if (staged.error) throw staged.error;
+    return staged.signature;
+  }
+
+  async sendTransactionStaged(wire: Uint8Array): Promise<{ signature: string; durable: Promise<void> }> {
+    const staged = this.stage(wire);
+    if (staged.error) {
+      // Failed on chain (fee charged, journaled): the caller hears the failure now.
+      staged.durable.catch(() => undefined);
+      throw staged.error;
+    }
+    return { signature: staged.signature, durable: staged.durable };
+  }
+
+  /** Executes now (synchronously: the VM state moves on) and appends to the journal in
+   * execution order; `durable` resolves once the entry is on disk. Throws when refused. */
+  private stage(wire: Uint8Array): { signature: string; durable: Promise<void>; error: LedgerError | null } {
     this.assertOpen();
     const parsed = readSigned(wire);
     const { signature } = parsed;
@@ -233,9 +252,9 @@ export class LiteSvmLedger implements Ledger {
     }
     const outcome = this.execute(parsed, wire, { slot: this.parts.clock.slot(), ts: Date.now() });
     if (!outcome.committed) throw toLedgerError(outcome.error, parsed.programOf, outcome.logs);
-    await this.commit(outcome.entry);
-    if (outcome.entry.err) throw toLedgerError(outcome.entry.err, parsed.programOf, outcome.logs);
-    return signature;
+    const durable = this.commit(outcome.entry);
+    const error = outcome.entry.err ? toLedgerError(outcome.entry.err, parsed.programOf, outcome.logs) : null;
+    return { signature, durable, error };
   }
 
   /** Runs a transaction in the VM (see executeInVm) and keeps the token index current. */

@@ -17,6 +17,7 @@ import {
 } from "@shared/market/curve";
 import type { BuyRequest, PreparedTrade, SellRequest, TradeResult } from "@shared/schemas/market";
 import { isUniqueViolation } from "../../db/errors";
+import { GroupCommit } from "../../db/group-commit";
 import { badRequest, conflict, HttpError, notFound } from "../../http-errors";
 import type { Signer } from "../../ledger/keys";
 import { tokenAmountOf } from "../../ledger/layouts";
@@ -33,8 +34,8 @@ import type { TokenRow } from "../tokens/tokens.repo";
 import type { TokensService } from "../tokens/tokens.service";
 import type { WalletsService } from "../wallets/wallets.service";
 import { presentTrade, supplyOf } from "./market.presenter";
-import type { MarketRepo, MarketRow, TradeRow } from "./market.repo";
-import { type CurveBook, type CurveEntry, curveOf } from "./market-curves";
+import { type MarketRepo, type MarketRow, type TradeRow, tradeRowOf } from "./market.repo";
+import { advance, builtOn, type CurveBook, type CurveEntry, curveOf } from "./market-curves";
 import type { VaultKeys } from "./market-vault";
 
 export const COMPLETED_MESSAGE =
@@ -87,9 +88,13 @@ interface Legs {
 /** Trades on the curves: quoted, limited, built, signed by trader and vault, recorded, sent
  * and applied, one at a time per curve (CurveBook). */
 export class MarketTradeService {
+  /** Per curve, the last trade queued to execute (see enqueue). */
+  private pipes = new Map<string, Promise<void>>();
   /** Per curve, the last confirmation queued (see queueConfirmation). */
   private writes = new Map<string, Promise<void>>();
-  /** Confirmations being written, by trade id (a repeated key waits for its own). */
+  /** Per curve, confirmations written by group commit (those made durable together). */
+  private confirms = new Map<string, GroupCommit<TradeRow, null>>();
+  /** Trades queued or being confirmed, by id (a repeated key waits for its own). */
   private inflight = new Map<string, Promise<void>>();
 
   constructor(private deps: Deps) {}
@@ -133,45 +138,48 @@ export class MarketTradeService {
       ? await this.deps.wallets.ownWallet(userId, options.wallet, "trade")
       : await this.embeddedWallet(userId);
     const trader = await this.deps.wallets.signerFor(wallet);
-    const sent = await this.deps.curves.exclusive(mint, async (): Promise<Sent> => {
-      const entry = await this.readyEntry(mint);
-      // The key is checked by the insert's unique index, not a query first: a repeat is rare.
-      // A refusal before recording may be a repeat of a trade already made: replayed then.
-      for (let attempt = 0; ; attempt++) {
-        let recorded: TradeRow;
-        let wire: Uint8Array;
-        try {
-          ({ row: recorded, wire } = await this.buildAndRecord(
-            entry,
-            token,
-            userId,
-            trader,
-            order,
-            key,
-            options,
-          ));
-        } catch (err) {
-          const refusal =
-            err instanceof HttpError || err instanceof LedgerError || err instanceof DuplicateKey;
-          if (!refusal) throw err;
-          const replay = await this.replayIfKnown(userId, key, entry);
-          if (replay) return { result: replay, written: Promise.resolve() };
-          // A failed attempt under this key was just cleared: try once more.
-          if (err instanceof DuplicateKey && attempt === 0) continue;
-          throw err instanceof DuplicateKey
-            ? conflict("This trade is already in progress", undefined, "IN_PROGRESS")
-            : err;
-        }
-        return this.send(entry, recorded, wire);
+    // The key is checked by the insert's unique index, not a query first: a repeat is rare.
+    for (let attempt = 0; ; attempt++) {
+      let answer: Promise<TradeResult>;
+      try {
+        ({ answer } = await this.deps.curves.exclusive(mint, async () => {
+          const entry = await this.readyEntry(mint);
+          const q = await this.buildAndQueue(entry, token, userId, trader, order, key, options);
+          // Pipelined, the lock goes now: the next trade is built on this one's after-state
+          // while this one is recorded, executed and journaled behind. Otherwise (the
+          // creator's buy, a ledger that cannot stage) it is held until this one is done.
+          if (!q.pipelined) await q.answer.catch(() => undefined);
+          return q;
+        }));
+      } catch (err) {
+        // Refused before it was recorded: it may be a repeat of a trade already made.
+        if (!(err instanceof HttpError || err instanceof LedgerError)) throw err;
+        const replay = await this.replayIfKnown(userId, key, mint);
+        if (replay) return replay;
+        throw err;
       }
-    });
-    // The confirmation is written behind the curve's lock (in order per curve): the next
-    // trade on the curve need not wait for it, the answer does.
-    await sent.written;
-    return sent.result;
+      try {
+        return await answer;
+      } catch (err) {
+        if (!(err instanceof DuplicateKey || err instanceof Requeue)) throw err;
+        const replay = await this.replayIfKnown(userId, key, mint);
+        if (replay) return replay;
+        // A failed attempt under this key was just cleared, or this trade was dropped because
+        // one queued before it failed: built again on the curve as it now is.
+        if (attempt < 3) continue;
+        if (err instanceof DuplicateKey)
+          throw conflict("This trade is already in progress", undefined, "IN_PROGRESS");
+        throw conflict(
+          "The curve moved while your trade was queued; nothing was traded. Check the new quote and try again.",
+          undefined,
+          "QUOTE_EXPIRED",
+        );
+      }
+    }
   }
 
-  private async buildAndRecord(
+  /** Quotes on the queued state, builds, signs, starts recording and joins the pipeline. */
+  private async buildAndQueue(
     entry: CurveEntry,
     token: TokenRow,
     userId: string,
@@ -179,7 +187,8 @@ export class MarketTradeService {
     order: TradeOrder,
     key: string,
     options: { creatorBuy?: boolean; tokenCap?: bigint },
-  ): Promise<{ row: TradeRow; wire: Uint8Array }> {
+  ): Promise<Queued> {
+    const epoch = entry.epoch;
     const market = entry.market;
     const feeBps = options.creatorBuy ? MARKET.feeBps : this.feeBpsNow(market);
     let q = this.quote(market, order, feeBps, token);
@@ -200,7 +209,7 @@ export class MarketTradeService {
       vault,
       blockhash,
     });
-    const row = await this.record({
+    const row = this.tradeRow(entry, {
       id,
       mint: market.mint,
       userId,
@@ -213,9 +222,10 @@ export class MarketTradeService {
       signature: built.signature,
       wire: built.wire,
       lastValidBlockHeight: blockhash.lastValidBlockHeight,
-      duplicate: "signal",
     });
-    return { row, wire: built.wire };
+    const recorded = this.insert(row, "signal");
+    const pipelined = !!this.deps.ledger.sendTransactionStaged && !options.creatorBuy;
+    return { answer: this.enqueue(entry, row, built.wire, recorded, epoch), pipelined };
   }
 
   /** External wallet, step 1: the trade for the wallet to sign (the vault signs at submit). */
@@ -245,7 +255,7 @@ export class MarketTradeService {
         vault: market.vault,
         blockhash,
       });
-      const row = await this.record({
+      const row = this.tradeRow(entry, {
         id,
         mint,
         userId,
@@ -259,6 +269,7 @@ export class MarketTradeService {
         wire: built.wire,
         lastValidBlockHeight: blockhash.lastValidBlockHeight,
       });
+      await this.insert(row);
       return this.presentPrepared(row, built.wire);
     });
   }
@@ -270,10 +281,11 @@ export class MarketTradeService {
     const first = await this.deps.repo.tradeById(tradeId);
     if (!first || first.userId !== userId || first.mint !== mint) throw notFound("Trade not found");
     const token = await this.deps.tokens.getByMint(mint);
-    const sent = await this.deps.curves.exclusive(mint, async (): Promise<Sent> => {
+    return this.deps.curves.exclusive(mint, async (): Promise<TradeResult> => {
       const entry = await this.readyEntry(mint);
+      const epoch = entry.epoch;
       const row = (await this.deps.repo.tradeById(tradeId)) ?? first;
-      if (row.status === "confirmed") return { result: presentTrade(row), written: Promise.resolve() };
+      if (row.status === "confirmed") return presentTrade(row);
       if (row.status === "failed")
         throw badRequest(row.failureReason ?? "This trade failed. Please start again.");
       if (row.signature) throw conflict("This trade is still settling", undefined, "IN_PROGRESS");
@@ -296,7 +308,7 @@ export class MarketTradeService {
       if (inWindow) this.checkLaunchCap(entry, token, row.trader, row.tokens);
       const vault = this.deps.vaults.signerFor(market);
       const full = await cosign(signed, vault);
-      const updated = await this.deps.repo.updateTrade(row.id, {
+      const changes = {
         signature: full.signature,
         signedTransaction: full.wire,
         inLaunchWindow: inWindow,
@@ -304,31 +316,51 @@ export class MarketTradeService {
         virtualTokenAfter: after.virtualToken,
         realSolAfter: after.realSol,
         realTokenAfter: after.realToken,
+        createdAt: this.nextCreatedAt(entry),
+      };
+      const recorded = this.deps.repo.updateTrade(row.id, changes);
+      // Held under the lock until done: an external wallet's trade is not pipelined.
+      return this.enqueue(entry, { ...row, ...changes }, full.wire, recorded, epoch).catch((err: unknown) => {
+        // Dropped (marked failed) because a trade queued before it failed: signed bytes
+        // cannot be rebuilt, so the wallet signs a new quote.
+        if (err instanceof Requeue)
+          throw conflict(
+            "The price moved while this trade was queued; nothing was traded. Ask for a new quote.",
+            undefined,
+            "QUOTE_EXPIRED",
+          );
+        throw err;
       });
-      return this.send(entry, updated ?? row, full.wire);
     });
-    await sent.written;
-    return sent.result;
   }
 
   /** Settles a curve's recorded trades whose outcome is unknown (start-up, or after the ledger
-   * did not answer): confirmed ones are applied, failed or expired ones dropped, the rest
-   * resent with the same bytes. Call inside the curve's lock. Returns how many stay unknown. */
+   * did not answer), in the order they were built: confirmed ones are applied, failed or
+   * expired ones dropped, and one not on chain is resent with the same bytes only when it was
+   * built on the curve as it now stands (after the ones before it); one built on a trade that
+   * never happened is dropped, never sent. Call inside the curve's lock. Returns how many stay
+   * unknown. */
   async settle(
     mint: string,
   ): Promise<{ confirmed: number; failed: number; resent: number; unknown: number }> {
     const result = { confirmed: 0, failed: 0, resent: 0, unknown: 0 };
     const { repo, ledger, curves } = this.deps;
-    // Confirmations still queued for this curve land first: the rows then say what is known.
+    // Trades queued and confirmations still being written land first: the rows then say
+    // what is known.
+    await this.pipes.get(mint);
     await this.writes.get(mint);
+    await this.confirms.get(mint)?.idle();
     const rows = await repo.pendingSignedTrades(mint);
     if (rows.length) {
       const statuses = await ledger.getSignatureStatuses(rows.map((r) => r.signature ?? ""));
       const height = await ledger.getBlockHeight();
+      let current: Reserves | null = await repo.market(mint);
+      let unknownBefore = false;
       for (const [i, row] of rows.entries()) {
         const state = statuses[i]?.state;
         if (state === "confirmed") {
           await this.applyConfirmed(row);
+          current = reservesAfter(row);
           result.confirmed++;
         } else if (state === "failed") {
           await this.markFailed(row, statuses[i]?.error ?? "The trade transaction failed");
@@ -336,7 +368,18 @@ export class MarketTradeService {
         } else if (row.lastValidBlockHeight !== null && height > row.lastValidBlockHeight) {
           await this.markFailed(row, "The trade expired before it was confirmed");
           result.failed++;
-        } else if (row.signedTransaction) {
+        } else if (unknownBefore || !row.signedTransaction) {
+          // The one before may still land: this one waits for it.
+          result.unknown++;
+        } else if (current && !builtOn(row, current)) {
+          // Built on a trade queued before it that never happened: its bytes would move the
+          // vault by amounts the curve's state does not account for.
+          await this.markFailed(
+            row,
+            "An earlier trade on this curve did not go through; this one was never sent",
+          );
+          result.failed++;
+        } else {
           // Same bytes, same signature: resending can never trade twice.
           const outcome = await ledger.sendTransaction(row.signedTransaction).then(
             () => "confirmed" as const,
@@ -352,10 +395,16 @@ export class MarketTradeService {
               return "unknown" as const;
             },
           );
-          if (outcome === "confirmed") await this.applyConfirmed(row);
+          if (outcome === "confirmed") {
+            await this.applyConfirmed(row);
+            current = reservesAfter(row);
+          }
           result.resent++;
-          if (outcome === "unknown") result.unknown++;
-        } else result.unknown++;
+          if (outcome === "unknown") {
+            result.unknown++;
+            unknownBefore = true;
+          }
+        }
       }
     }
     curves.drop(mint);
@@ -404,17 +453,22 @@ export class MarketTradeService {
     return entry;
   }
 
-  private async replayIfKnown(userId: string, key: string, entry: CurveEntry): Promise<TradeResult | null> {
+  private async replayIfKnown(userId: string, key: string, mint: string): Promise<TradeResult | null> {
     const row = await this.deps.repo.tradeByKey(userId, key);
     if (!row) return null;
-    if (row.mint !== entry.market.mint)
+    if (row.mint !== mint)
       throw conflict("This idempotency key was used for another trade", undefined, "IN_PROGRESS");
     if (row.status === "confirmed") return presentTrade(row);
     const writing = this.inflight.get(row.id);
     if (row.status === "pending" && writing) {
-      // Made and on chain, its confirmation being written just now.
+      // Queued, or made and its confirmation being written just now: its own outcome.
       await writing;
-      return presentTrade({ ...row, status: "confirmed" });
+      const now = await this.deps.repo.tradeById(row.id);
+      if (now?.status === "confirmed") return presentTrade(now);
+      if (now?.status === "pending")
+        throw conflict("This trade is already in progress", undefined, "IN_PROGRESS");
+      if (now) await this.deps.repo.deleteTrade(now.id);
+      return null;
     }
     if (row.status === "pending")
       throw conflict("This trade is already in progress", undefined, "IN_PROGRESS");
@@ -425,7 +479,8 @@ export class MarketTradeService {
 
   private checkLaunchCap(entry: CurveEntry, token: TokenRow, trader: string, tokens: bigint): void {
     const cap = (supplyOf(token) * MARKET.launchWalletCapBps) / BPS;
-    const bought = entry.windowBought.get(trader) ?? 0n;
+    // Buys still queued count: concurrent buys of one wallet cannot pass the cap together.
+    const bought = entry.windowQueued.get(trader) ?? 0n;
     if (bought + tokens > cap)
       throw conflict(
         `In the first ${MARKET.launchWindowMs / 60_000} minutes of a market each wallet may buy at most ${Number(MARKET.launchWalletCapBps) / 100}% of the supply (you can still buy ${tokensText(cap > bought ? cap - bought : 0n, token)}). Try a smaller amount, or wait until the launch window ends.`,
@@ -492,115 +547,226 @@ export class MarketTradeService {
     };
   }
 
-  private async record(r: {
-    id: string;
-    mint: string;
-    userId: string;
-    trader: string;
-    legs: Legs;
-    owed: boolean;
-    inWindow: boolean;
-    creatorBuy: boolean;
-    key: string;
-    signature: string | null;
-    wire: Uint8Array;
-    lastValidBlockHeight: bigint;
-    /** "signal": a repeated key throws DuplicateKey (the caller replays). */
-    duplicate?: "signal";
-  }): Promise<TradeRow> {
+  /** The trade's row as it is recorded (pending, with its signed bytes and after-state). */
+  private tradeRow(
+    entry: CurveEntry,
+    r: {
+      id: string;
+      mint: string;
+      userId: string;
+      trader: string;
+      legs: Legs;
+      owed: boolean;
+      inWindow: boolean;
+      creatorBuy: boolean;
+      key: string;
+      signature: string | null;
+      wire: Uint8Array;
+      lastValidBlockHeight: bigint;
+    },
+  ): TradeRow {
     const { legs } = r;
+    return tradeRowOf({
+      id: r.id,
+      mint: r.mint,
+      userId: r.userId,
+      trader: r.trader,
+      side: legs.side,
+      curveSol: legs.curveSol,
+      fee: legs.fee,
+      creatorFee: legs.creatorFee,
+      platformFee: legs.platformFee,
+      creatorFeeOwed: r.owed,
+      feeBps: Number(legs.feeBps),
+      tokens: legs.tokens,
+      virtualSolAfter: legs.after.virtualSol,
+      virtualTokenAfter: legs.after.virtualToken,
+      realSolAfter: legs.after.realSol,
+      realTokenAfter: legs.after.realToken,
+      inLaunchWindow: r.inWindow,
+      creatorBuy: r.creatorBuy,
+      status: "pending",
+      signature: r.signature,
+      signedTransaction: r.wire,
+      lastValidBlockHeight: r.lastValidBlockHeight,
+      idempotencyKey: r.key,
+      createdAt: this.nextCreatedAt(entry),
+    });
+  }
+
+  /** Strictly increasing per curve: a curve's rows sort in the order they were built. */
+  private nextCreatedAt(entry: CurveEntry): Date {
+    entry.lastCreatedMs = Math.max(Date.now(), entry.lastCreatedMs + 1);
+    return new Date(entry.lastCreatedMs);
+  }
+
+  /** Records the row (durable once this resolves). "signal": a repeated key throws
+   * DuplicateKey (the caller replays). */
+  private async insert(row: TradeRow, duplicate?: "signal"): Promise<void> {
     try {
-      return await this.deps.repo.insertTrade({
-        id: r.id,
-        mint: r.mint,
-        userId: r.userId,
-        trader: r.trader,
-        side: legs.side,
-        curveSol: legs.curveSol,
-        fee: legs.fee,
-        creatorFee: legs.creatorFee,
-        platformFee: legs.platformFee,
-        creatorFeeOwed: r.owed,
-        feeBps: Number(legs.feeBps),
-        tokens: legs.tokens,
-        virtualSolAfter: legs.after.virtualSol,
-        virtualTokenAfter: legs.after.virtualToken,
-        realSolAfter: legs.after.realSol,
-        realTokenAfter: legs.after.realToken,
-        inLaunchWindow: r.inWindow,
-        creatorBuy: r.creatorBuy,
-        status: "pending",
-        signature: r.signature,
-        signedTransaction: r.wire,
-        lastValidBlockHeight: r.lastValidBlockHeight,
-        idempotencyKey: r.key,
-      });
+      await this.deps.repo.insertTrade(row);
     } catch (err) {
-      if (isUniqueViolation(err))
+      if (isUniqueViolation(err)) {
+        if (duplicate) throw new DuplicateKey();
         throw conflict("This trade is already in progress", undefined, "IN_PROGRESS");
+      }
       throw err;
     }
   }
 
-  private async send(entry: CurveEntry, row: TradeRow, wire: Uint8Array): Promise<Sent> {
+  /** Joins the curve's pipeline: trades execute one at a time in the order they were built,
+   * each only once its row is recorded; the queued state moves to its after-state now. The
+   * answer comes once its row, its journal entry and its confirmation are all written. */
+  private enqueue(
+    entry: CurveEntry,
+    row: TradeRow,
+    wire: Uint8Array,
+    recorded: Promise<unknown>,
+    epoch: number,
+  ): Promise<TradeResult> {
+    const mint = row.mint;
+    if (entry.epoch === epoch) {
+      entry.market = advance(entry.market, row, completedAtOf(row, this.deps.now()));
+      if (row.side === "buy" && row.inLaunchWindow) addTo(entry.windowQueued, row.trader, row.tokens);
+    }
+    // Handled by execute; the bare promise must not report an unhandled rejection meanwhile.
+    recorded.catch(() => undefined);
+    const before = this.pipes.get(mint) ?? Promise.resolve();
+    const executed = before.then(() => this.execute(entry, row, wire, recorded, epoch));
+    const tail = executed.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.pipes.set(mint, tail);
+    void tail.then(() => {
+      if (this.pipes.get(mint) === tail) this.pipes.delete(mint);
+    });
+    const answer = executed.then((e) => e.answer);
+    const settled = answer.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inflight.set(row.id, settled);
+    void settled.then(() => this.inflight.delete(row.id));
+    return answer;
+  }
+
+  /** One queued trade: waits for its row, then executes (the next may follow at once); its
+   * answer waits for the journal and the confirmation. A failure abandons the trades queued
+   * behind it (built on its after-state): they are marked failed, never sent. */
+  private async execute(
+    entry: CurveEntry,
+    row: TradeRow,
+    wire: Uint8Array,
+    recorded: Promise<unknown>,
+    epoch: number,
+  ): Promise<{ answer: Promise<TradeResult> }> {
     try {
-      await this.deps.ledger.sendTransaction(wire);
+      await recorded;
     } catch (err) {
+      this.abandonQueued(entry);
+      throw err;
+    }
+    if (entry.epoch !== epoch) {
+      await this.markFailed(
+        row,
+        "An earlier trade on this curve did not go through; this one was never sent",
+      );
+      throw new Requeue();
+    }
+    let durable: Promise<void>;
+    try {
+      ({ durable } = await this.sendStaged(wire));
+    } catch (err) {
+      this.abandonQueued(entry);
       if (err instanceof LedgerError && err.code === "already_processed") {
         const [status] = await this.deps.ledger.getSignatureStatuses([row.signature ?? ""]);
-        if (status?.state !== "confirmed") {
-          entry.unsettled = true;
-          throw err;
-        }
-      } else {
-        // "unavailable" may still have reached the chain: settled before the next trade.
-        if (err instanceof LedgerError && err.code !== "unavailable") await this.markFailed(row, err.message);
-        else entry.unsettled = true;
+        if (status?.state !== "confirmed") entry.unsettled = true;
         throw err;
       }
+      // "unavailable" may still have reached the chain: settled before the next trade.
+      if (err instanceof LedgerError && err.code !== "unavailable") await this.markFailed(row, err.message);
+      else entry.unsettled = true;
+      throw err;
     }
-    const written = this.applyConfirmed(row, entry);
-    return { result: presentTrade({ ...row, status: "confirmed" }), written };
-  }
-
-  /** The trade is on chain: record it and move the curve to its after-state. */
-  private async applyConfirmed(row: TradeRow, entry?: CurveEntry): Promise<void> {
-    const completedAt = row.realTokenAfter === 0n ? new Date(this.deps.now()) : null;
-    if (!entry) return this.deps.repo.confirmTrade(row, completedAt);
-    const m = entry.market;
-    entry.market = {
-      ...m,
-      virtualSol: row.virtualSolAfter,
-      virtualToken: row.virtualTokenAfter,
-      realSol: row.realSolAfter,
-      realToken: row.realTokenAfter,
-      feesCreatorLamports: m.feesCreatorLamports + row.creatorFee,
-      feesPlatformLamports: m.feesPlatformLamports + row.platformFee,
-      feesCreatorOwedLamports: m.feesCreatorOwedLamports + (row.creatorFeeOwed ? row.creatorFee : 0n),
-      creatorBuyTokens: m.creatorBuyTokens + (row.creatorBuy ? row.tokens : 0n),
-      ...(completedAt ? { status: "completed" as const, completedAt } : {}),
-    };
+    const completedAt = completedAtOf(row, this.deps.now());
+    entry.executed = advance(entry.executed, row, completedAt);
     if (row.side === "buy" && row.inLaunchWindow)
-      entry.windowBought.set(row.trader, (entry.windowBought.get(row.trader) ?? 0n) + row.tokens);
-    return this.queueConfirmation(row, completedAt, entry);
+      addTo(entry.windowBought, row.trader, row.tokens);
+    const written = this.queueConfirmation(row, completedAt, entry, durable);
+    return { answer: written.then(() => presentTrade({ ...row, status: "confirmed" })) };
   }
 
-  /** Writes a confirmation behind the curve's lock, in order per curve. A write that fails
-   * leaves the trade pending in the database: the curve settles it before trading again. */
-  private queueConfirmation(row: TradeRow, completedAt: Date | null, entry: CurveEntry): Promise<void> {
-    const before = this.writes.get(row.mint) ?? Promise.resolve();
-    const write = before.then(() => this.deps.repo.confirmTrade(row, completedAt));
-    const tail = write.catch(() => {
-      entry.unsettled = true;
-    });
-    this.writes.set(row.mint, tail);
-    this.inflight.set(row.id, write);
+  /** Executed now where the ledger can stage; elsewhere sent and confirmed in full. */
+  private async sendStaged(wire: Uint8Array): Promise<{ durable: Promise<void> }> {
+    const { ledger } = this.deps;
+    if (ledger.sendTransactionStaged) return ledger.sendTransactionStaged(wire);
+    await ledger.sendTransaction(wire);
+    return { durable: Promise.resolve() };
+  }
+
+  /** The queued state goes back to the executed one; trades queued on it are dropped. */
+  private abandonQueued(entry: CurveEntry): void {
+    entry.market = entry.executed;
+    entry.windowQueued = new Map(entry.windowBought);
+    entry.epoch++;
+  }
+
+  /** The trade is on chain (settling): record it and move the curve to its after-state. */
+  private async applyConfirmed(row: TradeRow): Promise<void> {
+    await this.deps.repo.confirmTrade(row, completedAtOf(row, this.deps.now()));
+  }
+
+  /** Writes a confirmation once the trade is durable, in order per curve (those ready
+   * together in one statement). A write that fails leaves the trade pending in the database:
+   * the curve settles it before trading again. */
+  private queueConfirmation(
+    row: TradeRow,
+    completedAt: Date | null,
+    entry: CurveEntry,
+    durable: Promise<void>,
+  ): Promise<void> {
+    const mint = row.mint;
+    const before = this.writes.get(mint) ?? Promise.resolve();
+    // Pushed in execution order (each after the one before it was pushed), written by group
+    // commit: the curve's state in a batch is its last trade's after-state.
+    const pushed = before
+      .then(() => durable)
+      .then(() => {
+        entry.shown = advance(entry.shown, row, completedAt);
+        return { write: this.confirmsOf(mint).push(row) };
+      });
+    const write = pushed.then((p) => p.write).then(() => undefined);
+    const tail = pushed.then(
+      () => undefined,
+      () => {
+        entry.unsettled = true;
+      },
+    );
+    this.writes.set(mint, tail);
     void tail.then(() => {
-      this.deps.onChange?.(row.mint);
-      this.inflight.delete(row.id);
-      if (this.writes.get(row.mint) === tail) this.writes.delete(row.mint);
+      if (this.writes.get(mint) === tail) this.writes.delete(mint);
     });
+    void write.then(
+      () => this.deps.onChange?.(mint),
+      () => {
+        entry.unsettled = true;
+      },
+    );
     return write;
+  }
+
+  private confirmsOf(mint: string): GroupCommit<TradeRow, null> {
+    let group = this.confirms.get(mint);
+    if (!group) {
+      group = new GroupCommit(async (rows) => {
+        const last = rows.at(-1);
+        await this.deps.repo.confirmTrades(rows, last ? completedAtOf(last, this.deps.now()) : null);
+        return rows.map(() => null);
+      });
+      this.confirms.set(mint, group);
+    }
+    return group;
   }
 
   private async markFailed(row: TradeRow, reason: string): Promise<void> {
@@ -626,14 +792,38 @@ export class MarketTradeService {
   }
 }
 
-/** A trade sent and applied, its confirmation being written. */
-interface Sent {
-  result: TradeResult;
-  written: Promise<void>;
+/** A trade built and queued on its curve. */
+interface Queued {
+  answer: Promise<TradeResult>;
+  /** Whether the curve's lock may go before the answer. */
+  pipelined: boolean;
+}
+
+type Reserves = Pick<MarketRow, "virtualSol" | "virtualToken" | "realSol" | "realToken">;
+
+function reservesAfter(row: TradeRow): Reserves {
+  return {
+    virtualSol: row.virtualSolAfter,
+    virtualToken: row.virtualTokenAfter,
+    realSol: row.realSolAfter,
+    realToken: row.realTokenAfter,
+  };
+}
+
+function addTo(tally: Map<string, bigint>, trader: string, tokens: bigint): void {
+  tally.set(trader, (tally.get(trader) ?? 0n) + tokens);
+}
+
+/** A trade that takes the curve's last token completes it. */
+function completedAtOf(row: TradeRow, now: number): Date | null {
+  return row.realTokenAfter === 0n ? new Date(now) : null;
 }
 
 /** The idempotency key is already taken by a recorded trade. */
 class DuplicateKey extends Error {}
+
+/** Dropped before sending: a trade queued before it on the curve failed. Built again. */
+class Requeue extends Error {}
 
 function legsOf(q: BuyQuote | SellQuote, feeBps: bigint): Legs {
   const { creator, platform } = splitFee(q.fee);

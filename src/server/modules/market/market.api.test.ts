@@ -576,8 +576,10 @@ describe("market: a send without an answer", () => {
   it("settles the trade from the chain (resent, or found confirmed) before the curve trades again", async () => {
     const { mint } = await openMarket("LOST", "1000000");
     const fan = await member(t.url, ledger(), "mk_lost_fan", 10n * SOL);
-    const l = ledger() as unknown as { sendTransaction(wire: Uint8Array): Promise<string> };
-    const real = l.sendTransaction.bind(l);
+    // Trades go through the staged send (executed, then durable); settling resends in full.
+    type Staged = { signature: string; durable: Promise<void> };
+    const l = ledger() as unknown as { sendTransactionStaged(wire: Uint8Array): Promise<Staged> };
+    const real = l.sendTransactionStaged.bind(l);
     const buy = () =>
       fan.c.post<{ code: string; tokensOut: string }>(`/api/market/${mint}/buy`, {
         solIn: (SOL / 10n).toString(),
@@ -592,8 +594,8 @@ describe("market: a send without an answer", () => {
       ).rows;
 
     // 1. The send never reached the chain (the ledger did not answer).
-    l.sendTransaction = async () => {
-      l.sendTransaction = real;
+    l.sendTransactionStaged = async () => {
+      l.sendTransactionStaged = real;
       throw new LedgerError("The ledger did not answer", "unavailable");
     };
     const lost = await buy();
@@ -603,9 +605,9 @@ describe("market: a send without an answer", () => {
     // 2. The send reached the chain but its answer was lost.
     const next = await buy();
     expect(next.status, JSON.stringify(next.body)).toBe(200);
-    l.sendTransaction = async (wire) => {
-      l.sendTransaction = real;
-      await real(wire);
+    l.sendTransactionStaged = async (wire) => {
+      l.sendTransactionStaged = real;
+      await (await real(wire)).durable;
       throw new LedgerError("The ledger did not answer", "unavailable");
     };
     expect((await buy()).status).toBe(503);
@@ -617,5 +619,50 @@ describe("market: a send without an answer", () => {
     const total = rows.reduce((sum, r) => sum + BigInt(r.tokens), 0n);
     expect(await tokensOf(ledger(), fan.wallet, mint)).toBe(total);
     await expectVaultMatchesCurve(fan.c, ledger(), mint, rent);
+  });
+});
+
+describe("market: a curve's pipeline", () => {
+  it("drops the trades queued behind one that fails (built on its after-state), builds them again, and the vault still equals the curve", async () => {
+    const { mint } = await openMarket("PIPE", "1000000");
+    const fans = await Promise.all(
+      [0, 1, 2, 3].map((i) => member(t.url, ledger(), `mk_pipe_fan_${i}`, 10n * SOL)),
+    );
+    type Staged = { signature: string; durable: Promise<void> };
+    const l = ledger() as unknown as { sendTransactionStaged(wire: Uint8Array): Promise<Staged> };
+    const real = l.sendTransactionStaged.bind(l);
+    let sends = 0;
+    // The first trade to execute is held, then refused by the chain: the others are built on
+    // its after-state meanwhile (the curve's lock is free once a trade is queued).
+    l.sendTransactionStaged = async (wire) => {
+      sends++;
+      if (sends > 1) return real(wire);
+      await new Promise((r) => setTimeout(r, 300));
+      throw new LedgerError("The chain refused this trade", "rejected");
+    };
+    try {
+      const answers = await Promise.all(
+        fans.map((f) =>
+          f.c.post<{ code?: string }>(`/api/market/${mint}/buy`, {
+            solIn: (SOL / 10n).toString(),
+            minTokensOut: "0",
+            idempotencyKey: key(),
+          }),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+      const rows = (
+        (await t.deps.database.db.execute(
+          sql`select status from market_trades where mint = ${mint} order by created_at`,
+        )) as unknown as { rows: Array<{ status: string }> }
+      ).rows.map((r) => r.status);
+      // The refused one stays failed; the dropped ones were built again under their keys.
+      expect(rows.filter((s) => s === "failed")).toHaveLength(1);
+      expect(rows.filter((s) => s === "confirmed")).toHaveLength(3);
+      expect(rows).toHaveLength(4);
+    } finally {
+      l.sendTransactionStaged = real;
+    }
+    await expectVaultMatchesCurve((fans[0] as Member).c, ledger(), mint, rent);
   });
 });

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { bulkInsert } from "../../db/bulk-insert";
 import type { Database, Db } from "../../db/client";
+import { GroupCommit } from "../../db/group-commit";
 import { markets, marketTrades } from "../../db/schema/market";
 
 export type MarketRow = typeof markets.$inferSelect;
@@ -10,10 +11,16 @@ export type NewTrade = typeof marketTrades.$inferInsert;
 /** The market's queries: curves and their trades. */
 export class MarketRepo {
   private db: Db;
-  private insertRows: (rows: TradeRow[]) => Promise<void>;
+  /** Trade rows inserted by group commit: the trades recorded while one insert runs go in
+   * the next, as one statement (a repeated key fails only its own row). */
+  private inserts: GroupCommit<TradeRow, null>;
   constructor(private database: Pick<Database, "db" | "execute">) {
     this.db = database.db;
-    this.insertRows = bulkInsert(database, marketTrades);
+    const insertRows = bulkInsert(database, marketTrades);
+    this.inserts = new GroupCommit(async (rows) => {
+      await insertRows(rows);
+      return rows.map(() => null);
+    });
   }
 
   async market(mint: string): Promise<MarketRow | null> {
@@ -58,22 +65,8 @@ export class MarketRepo {
   /** A complete row written with prepared SQL text (Drizzle's builder costs more than the
    * insert itself on the trade path). */
   async insertTrade(values: NewTrade): Promise<TradeRow> {
-    const row: TradeRow = {
-      userId: null,
-      inLaunchWindow: false,
-      creatorBuy: false,
-      creatorFeeOwed: false,
-      status: "pending",
-      signature: null,
-      signedTransaction: null,
-      lastValidBlockHeight: null,
-      failureReason: null,
-      idempotencyKey: null,
-      createdAt: new Date(),
-      confirmedAt: null,
-      ...values,
-    };
-    await this.insertRows([row]);
+    const row = tradeRowOf(values);
+    await this.inserts.push(row);
     return row;
   }
 
@@ -141,34 +134,59 @@ export class MarketRepo {
       .sort((a, b) => (b.tokens > a.tokens ? 1 : -1));
   }
 
-  /** A trade confirmed and the curve moved to its after-state: one statement (atomic, one
-   * round trip on the hot path), and only once (a trade no longer pending changes nothing). */
+  /** A trade confirmed and the curve moved to its after-state: see confirmTrades. */
   async confirmTrade(trade: TradeRow, completedAt: Date | null, confirmedAt = new Date()): Promise<void> {
-    const owed = trade.creatorFeeOwed ? trade.creatorFee : 0n;
-    const creatorBuy = trade.creatorBuy ? trade.tokens : 0n;
+    await this.confirmTrades([trade], completedAt, confirmedAt);
+  }
+
+  /** Trades of one curve confirmed, in the order they executed, and the curve moved to the
+   * last one's after-state with their fees added: one statement (atomic, one round trip), and
+   * only once (a trade no longer pending adds nothing; none pending changes nothing). */
+  async confirmTrades(trades: TradeRow[], completedAt: Date | null, confirmedAt = new Date()): Promise<void> {
+    const last = trades.at(-1);
+    if (!last) return;
     await this.database.execute(
       `with t as (update market_trades set status = 'confirmed', confirmed_at = $1, signed_transaction = null
-         where id = $2 and status = 'pending' returning id)
+         where id = any($2::text[]) and status = 'pending'
+         returning creator_fee, platform_fee, creator_fee_owed, creator_buy, tokens)
        update markets set virtual_sol = $3, virtual_token = $4, real_sol = $5, real_token = $6,
-         fees_creator_lamports = fees_creator_lamports + $7, fees_platform_lamports = fees_platform_lamports + $8,
-         fees_creator_owed_lamports = fees_creator_owed_lamports + $9, creator_buy_tokens = creator_buy_tokens + $10,
-         status = case when $11::timestamptz is null then status else 'completed' end,
-         completed_at = coalesce($11::timestamptz, completed_at)
-       where mint = $12 and exists (select 1 from t)`,
+         fees_creator_lamports = fees_creator_lamports + (select coalesce(sum(creator_fee), 0) from t),
+         fees_platform_lamports = fees_platform_lamports + (select coalesce(sum(platform_fee), 0) from t),
+         fees_creator_owed_lamports = fees_creator_owed_lamports
+           + (select coalesce(sum(creator_fee) filter (where creator_fee_owed), 0) from t),
+         creator_buy_tokens = creator_buy_tokens + (select coalesce(sum(tokens) filter (where creator_buy), 0) from t),
+         status = case when $7::timestamptz is null then status else 'completed' end,
+         completed_at = coalesce($7::timestamptz, completed_at)
+       where mint = $8 and exists (select 1 from t)`,
       [
         confirmedAt.toISOString(),
-        trade.id,
-        trade.virtualSolAfter.toString(),
-        trade.virtualTokenAfter.toString(),
-        trade.realSolAfter.toString(),
-        trade.realTokenAfter.toString(),
-        trade.creatorFee.toString(),
-        trade.platformFee.toString(),
-        owed.toString(),
-        creatorBuy.toString(),
+        `{${trades.map((t) => t.id).join(",")}}`,
+        last.virtualSolAfter.toString(),
+        last.virtualTokenAfter.toString(),
+        last.realSolAfter.toString(),
+        last.realTokenAfter.toString(),
         completedAt ? completedAt.toISOString() : null,
-        trade.mint,
+        last.mint,
       ],
     );
   }
+}
+
+/** A complete trade row: the columns not given take their defaults. */
+export function tradeRowOf(values: NewTrade): TradeRow {
+  return {
+    userId: null,
+    inLaunchWindow: false,
+    creatorBuy: false,
+    creatorFeeOwed: false,
+    status: "pending",
+    signature: null,
+    signedTransaction: null,
+    lastValidBlockHeight: null,
+    failureReason: null,
+    idempotencyKey: null,
+    createdAt: new Date(),
+    confirmedAt: null,
+    ...values,
+  };
 }
