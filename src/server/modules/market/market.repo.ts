@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { bulkInsert } from "../../db/bulk-insert";
 import type { Database, Db } from "../../db/client";
 import { markets, marketTrades } from "../../db/schema/market";
+import { MarketVersions } from "./market-versions";
 
 export type MarketRow = typeof markets.$inferSelect;
 export type TradeRow = typeof marketTrades.$inferSelect;
@@ -11,8 +12,14 @@ export type NewTrade = typeof marketTrades.$inferInsert;
 export class MarketRepo {
   private db: Db;
   private insertRows: (rows: TradeRow[]) => Promise<void>;
-  constructor(private database: Pick<Database, "db" | "execute">) {
+  /** Moved around every write of a market row or a confirmation: the read caches' key. */
+  readonly versions: MarketVersions;
+  constructor(
+    private database: Pick<Database, "db" | "execute">,
+    versions = new MarketVersions(),
+  ) {
     this.db = database.db;
+    this.versions = versions;
     this.insertRows = bulkInsert(database, marketTrades);
   }
 
@@ -22,18 +29,22 @@ export class MarketRepo {
   }
 
   async insertMarket(values: typeof markets.$inferInsert): Promise<MarketRow> {
-    const [row] = await this.db.insert(markets).values(values).returning();
+    const [row] = await this.versions.around(values.mint, () =>
+      this.db.insert(markets).values(values).returning(),
+    );
     if (!row) throw new Error("market insert returned nothing");
     return row;
   }
 
   async updateMarket(mint: string, values: Partial<typeof markets.$inferInsert>): Promise<MarketRow | null> {
-    const [row] = await this.db.update(markets).set(values).where(eq(markets.mint, mint)).returning();
+    const [row] = await this.versions.around(mint, () =>
+      this.db.update(markets).set(values).where(eq(markets.mint, mint)).returning(),
+    );
     return row ?? null;
   }
 
   async deleteMarket(mint: string): Promise<void> {
-    await this.db.delete(markets).where(eq(markets.mint, mint));
+    await this.versions.around(mint, () => this.db.delete(markets).where(eq(markets.mint, mint)));
   }
 
   async pendingMarkets(): Promise<MarketRow[]> {
@@ -144,6 +155,10 @@ export class MarketRepo {
   /** A trade confirmed and the curve moved to its after-state: one statement (atomic, one
    * round trip on the hot path), and only once (a trade no longer pending changes nothing). */
   async confirmTrade(trade: TradeRow, completedAt: Date | null, confirmedAt = new Date()): Promise<void> {
+    await this.versions.around(trade.mint, () => this.confirmTradeNow(trade, completedAt, confirmedAt));
+  }
+
+  private async confirmTradeNow(trade: TradeRow, completedAt: Date | null, confirmedAt: Date): Promise<void> {
     const owed = trade.creatorFeeOwed ? trade.creatorFee : 0n;
     const creatorBuy = trade.creatorBuy ? trade.tokens : 0n;
     await this.database.execute(
