@@ -75,6 +75,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     ledger,
     indexer,
     rowCacheMs: shared ? 1_000 : 60_000,
+    pageCacheMs: shared ? 1_000 : undefined,
   });
   const now = deps.now ?? Date.now;
   const marketChanged = (mint: string) => explore.noteChange([mint]);

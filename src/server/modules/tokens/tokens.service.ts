@@ -21,6 +21,9 @@ interface Deps {
   /** How long a launched token's row and its creator are trusted without reading again:
    * other processes may write a shared PostgreSQL database. */
   rowCacheMs: number;
+  /** Token pages are kept while nothing they show changed (this process sees every change on
+   * PGlite); with other writers (PostgreSQL), at most this long. */
+  pageCacheMs?: number;
 }
 
 interface PresentedList {
@@ -52,7 +55,7 @@ export class TokensService {
   constructor(private deps: Deps) {
     this.activeByMint = new BoundedCache({ max: 100_000, ttlMs: deps.rowCacheMs });
     this.creators = new BoundedCache({ max: 10_000, ttlMs: deps.rowCacheMs });
-    this.pages = new BoundedCache({ max: 20_000, ttlMs: deps.rowCacheMs });
+    this.pages = new BoundedCache({ max: 20_000, ttlMs: deps.pageCacheMs });
     if (deps.ledger.onCommit) {
       const versions = new Map<string, number>();
       this.accountVersions = versions;
