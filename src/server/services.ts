@@ -75,6 +75,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     ledger,
     indexer,
     rowCacheMs: shared ? 1_000 : 60_000,
+    pageCacheMs: shared ? 1_000 : undefined,
   });
   const now = deps.now ?? Date.now;
   const marketChanged = (mint: string) => explore.noteChange([mint]);
@@ -117,6 +118,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     treasury,
     now,
     warn,
+    cacheTtlMs: shared ? 1_000 : undefined,
   });
   const launches = new LaunchService({
     repo: tokensRepo,
@@ -128,7 +130,12 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   });
   const transfers = new TransferService({ repo: tokensRepo, accountsRepo, tokens, wallets, ledger });
 
-  const marketHistory = new MarketHistoryService({ repo: new MarketHistoryRepo(db), tokens });
+  const marketHistory = new MarketHistoryService({
+    repo: new MarketHistoryRepo(db),
+    tokens,
+    versions: marketRepo.versions,
+    cacheTtlMs: shared ? 1_000 : undefined,
+  });
   /** A token page's HTML carries its share card (Open Graph tags) for link previews. */
   const pageHtml = async (pathname: string) => {
     const mint = /^\/token\/([1-9A-HJ-NP-Za-km-z]{32,44})\/?$/i.exec(pathname)?.[1];

@@ -209,7 +209,8 @@ export class ExploreService {
       at: now,
       tokens: ranked,
       orders: new Map(),
-      searches: new BoundedCache({ max: 500 }),
+      // Room for a search per token and more: past the bound the cache starts over.
+      searches: new BoundedCache({ max: 5_000 }),
       pages: new BoundedCache({ max: 2_000 }),
     };
   }

@@ -113,6 +113,8 @@ export class IndexerService {
   private readonly ownerCache = new BoundedCache<string, Map<string, bigint>>({ max: 10_000 });
   /** Bumped on every write of a mint (or owner): a read that raced a write does not cache. */
   private readonly generation = new Map<string, number>();
+  /** Generations are drawn from one counter: a value never comes back after the map is cleared. */
+  private generations = 0;
   private nextRpcAt = 0;
 
   constructor(private readonly deps: Deps) {}
@@ -454,7 +456,7 @@ export class IndexerService {
   }
 
   private bump(key: string): void {
-    this.generation.set(key, (this.generation.get(key) ?? 0) + 1);
+    this.generation.set(key, ++this.generations);
     if (this.generation.size > 200_000) this.generation.clear();
   }
 
@@ -553,6 +555,11 @@ export class IndexerService {
     const min = options.minBalance ?? 1n;
     const { top } = await this.holderEntry(mint);
     return top.filter((h) => h.balance >= min).slice(0, limit);
+  }
+
+  /** Moves whenever the mint's holders are written (readers key caches of them on it). */
+  holdersVersion(mint: string): number {
+    return this.generation.get(`m:${mint}`) ?? 0;
   }
 
   /** How many owners hold a positive balance of the mint. */

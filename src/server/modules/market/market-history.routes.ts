@@ -1,6 +1,8 @@
 import {
+  type Candles,
   CandlesQuerySchema,
   CandlesSchema,
+  type TradesPage,
   TradesPageSchema,
   TradesQuerySchema,
 } from "@shared/schemas/market";
@@ -21,7 +23,11 @@ export const marketHistoryRoutes =
           response: { 200: TradesPageSchema },
         },
       },
-      async (request) => history.trades(request.params.mint, request.query),
+      async (request, reply) => {
+        // Already JSON (checked against the schema when made): Fastify sends a Buffer as is.
+        const json = await history.tradesJson(request.params.mint, request.query);
+        return reply.type("application/json; charset=utf-8").send(json as unknown as TradesPage);
+      },
     );
 
     app.get(
@@ -33,6 +39,9 @@ export const marketHistoryRoutes =
           response: { 200: CandlesSchema },
         },
       },
-      async (request) => history.candles(request.params.mint, request.query.interval),
+      async (request, reply) => {
+        const json = await history.candlesJson(request.params.mint, request.query.interval);
+        return reply.type("application/json; charset=utf-8").send(json as unknown as Candles);
+      },
     );
   };

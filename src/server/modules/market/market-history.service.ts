@@ -1,7 +1,14 @@
-import type { CANDLE_INTERVALS, Candles, TradesPage } from "@shared/schemas/market";
+import {
+  type CANDLE_INTERVALS,
+  type Candles,
+  CandlesSchema,
+  type TradesPage,
+  TradesPageSchema,
+} from "@shared/schemas/market";
 import { badRequest } from "../../http-errors";
 import type { TokensService } from "../tokens/tokens.service";
 import { type MarketHistoryRepo, tradePrice } from "./market-history.repo";
+import { type MarketVersions, MintCache } from "./market-versions";
 
 type Interval = (typeof CANDLE_INTERVALS)[number];
 const SECONDS: Record<Interval, number> = {
@@ -19,6 +26,10 @@ interface Deps {
   repo: MarketHistoryRepo;
   tokens: Pick<TokensService, "getByMint">;
   now?: () => number;
+  /** The market repo's change counters: a confirmed trade moves its mint's. */
+  versions: MarketVersions;
+  /** Other processes may write the database (PostgreSQL): cached answers expire after this. */
+  cacheTtlMs?: number;
 }
 
 export interface PricePoint {
@@ -83,8 +94,26 @@ function decodeCursor(cursor: string): { micros: string; id: string } {
 /** A market's history: recent trades and price candles, from confirmed trades. */
 export class MarketHistoryService {
   private now: () => number;
+  /** Answers as JSON by mint and query, until the mint's next confirmed trade. */
+  private answers: MintCache<Buffer>;
   constructor(private deps: Deps) {
     this.now = deps.now ?? Date.now;
+    this.answers = new MintCache(deps.versions, { max: 20_000, ttlMs: deps.cacheTtlMs });
+  }
+
+  /** A page of trades as UTF-8 JSON (checked against its schema once). */
+  async tradesJson(mint: string, query: { cursor?: string; limit: number }): Promise<Buffer> {
+    return this.answers.get(mint, `t\n${query.limit}\n${query.cursor ?? ""}`, async () =>
+      Buffer.from(JSON.stringify(TradesPageSchema.parse(await this.trades(mint, query)))),
+    );
+  }
+
+  /** Candles as UTF-8 JSON; the key holds the current bucket, so a new bucket reads afresh. */
+  async candlesJson(mint: string, interval: Interval): Promise<Buffer> {
+    const bucket = Math.floor(this.now() / 1000 / SECONDS[interval]);
+    return this.answers.get(mint, `c\n${interval}\n${bucket}`, async () =>
+      Buffer.from(JSON.stringify(CandlesSchema.parse(await this.candles(mint, interval)))),
+    );
   }
 
   async trades(mint: string, query: { cursor?: string; limit: number }): Promise<TradesPage> {

@@ -691,8 +691,7 @@ export class MarketTradeService {
     }
     const completedAt = completedAtOf(row, this.deps.now());
     entry.executed = advance(entry.executed, row, completedAt);
-    if (row.side === "buy" && row.inLaunchWindow)
-      addTo(entry.windowBought, row.trader, row.tokens);
+    if (row.side === "buy" && row.inLaunchWindow) addTo(entry.windowBought, row.trader, row.tokens);
     const written = this.queueConfirmation(row, completedAt, entry, durable);
     return { answer: written.then(() => presentTrade({ ...row, status: "confirmed" })) };
   }

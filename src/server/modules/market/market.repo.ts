@@ -3,6 +3,7 @@ import { bulkInsert } from "../../db/bulk-insert";
 import type { Database, Db } from "../../db/client";
 import { GroupCommit } from "../../db/group-commit";
 import { markets, marketTrades } from "../../db/schema/market";
+import { MarketVersions } from "./market-versions";
 
 export type MarketRow = typeof markets.$inferSelect;
 export type TradeRow = typeof marketTrades.$inferSelect;
@@ -14,8 +15,14 @@ export class MarketRepo {
   /** Trade rows inserted by group commit: the trades recorded while one insert runs go in
    * the next, as one statement (a repeated key fails only its own row). */
   private inserts: GroupCommit<TradeRow, null>;
-  constructor(private database: Pick<Database, "db" | "execute">) {
+  /** Moved around every write of a market row or a confirmation: the read caches' key. */
+  readonly versions: MarketVersions;
+  constructor(
+    private database: Pick<Database, "db" | "execute">,
+    versions = new MarketVersions(),
+  ) {
     this.db = database.db;
+    this.versions = versions;
     const insertRows = bulkInsert(database, marketTrades);
     this.inserts = new GroupCommit(async (rows) => {
       await insertRows(rows);
@@ -29,18 +36,22 @@ export class MarketRepo {
   }
 
   async insertMarket(values: typeof markets.$inferInsert): Promise<MarketRow> {
-    const [row] = await this.db.insert(markets).values(values).returning();
+    const [row] = await this.versions.around(values.mint, () =>
+      this.db.insert(markets).values(values).returning(),
+    );
     if (!row) throw new Error("market insert returned nothing");
     return row;
   }
 
   async updateMarket(mint: string, values: Partial<typeof markets.$inferInsert>): Promise<MarketRow | null> {
-    const [row] = await this.db.update(markets).set(values).where(eq(markets.mint, mint)).returning();
+    const [row] = await this.versions.around(mint, () =>
+      this.db.update(markets).set(values).where(eq(markets.mint, mint)).returning(),
+    );
     return row ?? null;
   }
 
   async deleteMarket(mint: string): Promise<void> {
-    await this.db.delete(markets).where(eq(markets.mint, mint));
+    await this.versions.around(mint, () => this.db.delete(markets).where(eq(markets.mint, mint)));
   }
 
   async pendingMarkets(): Promise<MarketRow[]> {
@@ -145,6 +156,17 @@ export class MarketRepo {
   async confirmTrades(trades: TradeRow[], completedAt: Date | null, confirmedAt = new Date()): Promise<void> {
     const last = trades.at(-1);
     if (!last) return;
+    await this.versions.around(last.mint, () =>
+      this.confirmTradesNow(trades, last, completedAt, confirmedAt),
+    );
+  }
+
+  private async confirmTradesNow(
+    trades: TradeRow[],
+    last: TradeRow,
+    completedAt: Date | null,
+    confirmedAt: Date,
+  ): Promise<void> {
     await this.database.execute(
       `with t as (update market_trades set status = 'confirmed', confirmed_at = $1, signed_transaction = null
          where id = any($2::text[]) and status = 'pending'

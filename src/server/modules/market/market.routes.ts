@@ -1,6 +1,7 @@
 import {
   BuyRequestSchema,
   CreatorFeesSchema,
+  type MarketState,
   MarketStateSchema,
   OpenMarketSchema,
   PreparedTradeSchema,
@@ -43,7 +44,11 @@ export const marketRoutes =
     app.get(
       "/api/market/:mint",
       { schema: { params: MintParamsSchema, response: { 200: MarketStateSchema } } },
-      async (request) => market.state(request.params.mint),
+      async (request, reply) => {
+        // Already JSON (checked against the schema when made): Fastify sends a Buffer as is.
+        const json = await market.stateJson(request.params.mint);
+        return reply.type("application/json; charset=utf-8").send(json as unknown as MarketState);
+      },
     );
 
     app.get(

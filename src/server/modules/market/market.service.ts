@@ -1,5 +1,11 @@
-import { MARKET } from "@shared/market/curve";
-import type { CreatorFees, MarketState, Quote, QuoteQuery } from "@shared/schemas/market";
+import { feeBpsAt, MARKET } from "@shared/market/curve";
+import {
+  type CreatorFees,
+  type MarketState,
+  MarketStateSchema,
+  type Quote,
+  type QuoteQuery,
+} from "@shared/schemas/market";
 import { conflict } from "../../http-errors";
 import type { Ledger } from "../../ledger/ledger";
 import { BoundedCache } from "../../lib/bounded-cache";
@@ -11,6 +17,7 @@ import type { CurveBook } from "./market-curves";
 import type { MarketOpenService } from "./market-open.service";
 import type { MarketTradeService, TradeOrder } from "./market-trade.service";
 import { fundTreasury } from "./market-vault";
+import { MintCache } from "./market-versions";
 
 interface Deps {
   repo: MarketRepo;
@@ -23,6 +30,8 @@ interface Deps {
   treasury: string;
   now: () => number;
   warn: (message: string) => void;
+  /** Other processes may write the database (PostgreSQL): cached states expire after this. */
+  cacheTtlMs?: number;
 }
 
 /** How many of a buyer's past transactions are read to find SOL from the creator. */
@@ -35,7 +44,12 @@ export class MarketService {
   private funded = new BoundedCache<string, boolean>({ max: 50_000 });
   private treasuryReady: Promise<void> | null = null;
 
-  constructor(private deps: Deps) {}
+  /** GET /api/market/:mint as JSON, until the market's next write (see MarketVersions). */
+  private states: MintCache<{ state: MarketState; json: Buffer | null }>;
+
+  constructor(private deps: Deps) {
+    this.states = new MintCache(deps.repo.versions, { max: 20_000, ttlMs: deps.cacheTtlMs });
+  }
 
   /** The treasury, funded to the rent minimum once per process where test SOL exists. */
   treasury = async (): Promise<string> => {
@@ -45,6 +59,19 @@ export class MarketService {
     }
     return this.deps.treasury;
   };
+
+  /** The state as UTF-8 JSON (checked against its schema once). In the launch window the fee
+   * decays with the clock: the rest is kept, the fee put in afresh on every read. */
+  async stateJson(mint: string): Promise<Buffer> {
+    const { state, json } = await this.states.get(mint, "", async () => {
+      const state = MarketStateSchema.parse(await this.state(mint));
+      const ends = state.launchWindowEndsAt ? Date.parse(state.launchWindowEndsAt) : 0;
+      return { state, json: this.deps.now() < ends ? null : Buffer.from(JSON.stringify(state)) };
+    });
+    if (json) return json;
+    const openedAt = state.openedAt ? Date.parse(state.openedAt) : this.deps.now();
+    return Buffer.from(JSON.stringify({ ...state, feeBps: Number(feeBpsAt(this.deps.now() - openedAt)) }));
+  }
 
   async state(mint: string): Promise<MarketState> {
     const token = await this.deps.tokens.getByMint(mint);

@@ -38,7 +38,11 @@ async function launch(who: Awaited<ReturnType<typeof member>>, symbol: string) {
   return res.body.mintAddress;
 }
 
-type TokenPage = { token: { status: string }; creator: { username: string }; holders: unknown[] };
+type TokenPage = {
+  token: { status: string; circulatingSupply: string };
+  creator: { username: string };
+  holders: unknown[];
+};
 
 describe("read caches", () => {
   it("a token page read again asks the database nothing, and shows a transfer at once", async () => {
@@ -64,6 +68,18 @@ describe("read caches", () => {
       { owner: artist.wallet, amount: "975" },
       { owner: fan.wallet, amount: "25" },
     ]);
+    expect(after.body.token.circulatingSupply).toBe("25");
+    // Read again (from memory), then a transfer back: the next read has it too.
+    expect((await fan.c.get<TokenPage>(`/api/tokens/${mint}`)).body).toEqual(after.body);
+    expect(
+      (await fan.c.post(`/api/tokens/${mint}/transfer`, { to: artist.wallet, amount: "5" })).status,
+    ).toBe(200);
+    const back = await artist.c.get<TokenPage>(`/api/tokens/${mint}`);
+    expect(back.body.holders).toEqual([
+      { owner: artist.wallet, amount: "980" },
+      { owner: fan.wallet, amount: "20" },
+    ]);
+    expect(back.body.token.circulatingSupply).toBe("20");
   });
 
   it("balances read again ask the database nothing, and are the chain's right after a transfer", async () => {

@@ -8,6 +8,7 @@ import {
   SubmitTokenSchema,
   type Token,
   TokenBalancesSchema,
+  type TokenDetails,
   TokenDetailsSchema,
   TokenListSchema,
   TokenMetadataJsonSchema,
@@ -92,7 +93,11 @@ export const tokensRoutes =
     app.get(
       "/api/tokens/:mint",
       { schema: { params: MintParamsSchema, response: { 200: TokenDetailsSchema } } },
-      async (request) => tokens.publicView(request.params.mint),
+      async (request, reply) => {
+        // Already JSON (checked against the schema when made): Fastify sends a Buffer as is.
+        const json = await tokens.publicViewJson(request.params.mint);
+        return reply.type("application/json; charset=utf-8").send(json as unknown as TokenDetails);
+      },
     );
 
     // Wallets and explorers read a token's metadata and image from their own origins.

@@ -1,6 +1,6 @@
 import { formatAmount, shareOfSupply } from "@shared/amounts";
 import type { Holding } from "@shared/schemas/portfolio";
-import type { Token, TokenBalance } from "@shared/schemas/token";
+import { type Token, type TokenBalance, TokenDetailsSchema } from "@shared/schemas/token";
 import { notFound } from "../../http-errors";
 import { mintSupplyOf, tokenAmountOf } from "../../ledger/layouts";
 import type { Ledger } from "../../ledger/ledger";
@@ -17,10 +17,13 @@ interface Deps {
   accountsRepo: AccountsRepo;
   ledger: Ledger;
   /** Holders come from the chain indexer instead of a scan of the mint's accounts. */
-  indexer: Pick<IndexerService, "holders" | "drained">;
+  indexer: Pick<IndexerService, "holders" | "drained" | "holdersVersion">;
   /** How long a launched token's row and its creator are trusted without reading again:
    * other processes may write a shared PostgreSQL database. */
   rowCacheMs: number;
+  /** Token pages are kept while nothing they show changed (this process sees every change on
+   * PGlite); with other writers (PostgreSQL), at most this long. */
+  pageCacheMs?: number;
 }
 
 interface PresentedList {
@@ -39,9 +42,71 @@ export class TokensService {
   /** Creators shown on token pages (a user row is never rewritten). */
   private creators: BoundedCache<string, { username: string | null; isDemo: boolean } | null>;
 
+  /** Public token pages as JSON, with the versions they were made at (see publicViewJson). */
+  private pages: BoundedCache<
+    string,
+    { ata: string; mintV: number; ataV: number; holdersV: number; json: Buffer }
+  >;
+  /** Accounts token pages were read from (each page's mint and its creator's token account),
+   * moved on every commit that names them; null without commit notices (a remote chain). */
+  private accountVersions: Map<string, number> | null = null;
+  private accountChanges = 0;
+
   constructor(private deps: Deps) {
     this.activeByMint = new BoundedCache({ max: 100_000, ttlMs: deps.rowCacheMs });
     this.creators = new BoundedCache({ max: 10_000, ttlMs: deps.rowCacheMs });
+    this.pages = new BoundedCache({ max: 20_000, ttlMs: deps.pageCacheMs });
+    if (deps.ledger.onCommit) {
+      const versions = new Map<string, number>();
+      this.accountVersions = versions;
+      // A transaction that changes an account names it: a commit naming none of a page's
+      // accounts leaves its chain facts (supply, authorities, metadata, circulating) as they were.
+      deps.ledger.onCommit((tx) => {
+        for (const account of tx.accounts)
+          if (versions.has(account)) versions.set(account, ++this.accountChanges);
+      });
+    }
+  }
+
+  /** The public token page as UTF-8 JSON (checked against its schema once), kept until a
+   * commit names its mint or its creator's token account, or the indexer writes its holders.
+   * The indexer is waited for first, as publicView does. */
+  async publicViewJson(mint: string): Promise<Buffer> {
+    const versions = this.accountVersions;
+    const { indexer } = this.deps;
+    if (!versions) return Buffer.from(JSON.stringify(TokenDetailsSchema.parse(await this.publicView(mint))));
+    await indexer.drained(2_000, mint);
+    const hit = this.pages.get(mint);
+    if (
+      hit &&
+      hit.mintV === versions.get(mint) &&
+      hit.ataV === versions.get(hit.ata) &&
+      hit.holdersV === indexer.holdersVersion(mint)
+    )
+      return hit.json;
+    const row = await this.getByMint(mint);
+    const ata = associatedTokenAddress(row.creatorWallet, mint);
+    for (const account of [mint, ata])
+      if (!versions.has(account)) versions.set(account, ++this.accountChanges);
+    if (versions.size > 200_000) versions.clear();
+    const before = {
+      mintV: versions.get(mint),
+      ataV: versions.get(ata),
+      holdersV: indexer.holdersVersion(mint),
+    };
+    const json = Buffer.from(JSON.stringify(TokenDetailsSchema.parse(await this.publicView(mint))));
+    const { mintV, ataV } = before;
+    // Kept only for a launched token, and only if nothing moved while it was read.
+    if (
+      row.status === "active" &&
+      mintV !== undefined &&
+      ataV !== undefined &&
+      versions.get(mint) === mintV &&
+      versions.get(ata) === ataV &&
+      indexer.holdersVersion(mint) === before.holdersV
+    )
+      this.pages.set(mint, { ata, mintV, ataV, holdersV: before.holdersV, json });
+    return json;
   }
 
   /** A creator's tokens as UTF-8 JSON, serialized and encoded once per change: the portfolio

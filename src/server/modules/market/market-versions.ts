@@ -1,0 +1,52 @@
+import { BoundedCache } from "../../lib/bounded-cache";
+
+/** A change counter per mint for the market's read caches (state, trades, candles). The repo
+ * moves it before and after every write of a market row or a trade's confirmation, so a read
+ * made while a write was in flight is never kept, and a read after the write's caller resumed
+ * (a trade's 2xx) never meets a value cached before it. */
+export class MarketVersions {
+  private counter = 0;
+  private byMint = new Map<string, number>();
+
+  of(mint: string): number {
+    return this.byMint.get(mint) ?? 0;
+  }
+
+  bump(mint: string): void {
+    this.byMint.set(mint, ++this.counter);
+  }
+
+  /** Runs a write of this mint's market with the counter moved on both sides of it. */
+  async around<T>(mint: string, write: () => Promise<T>): Promise<T> {
+    this.bump(mint);
+    try {
+      return await write();
+    } finally {
+      this.bump(mint);
+    }
+  }
+}
+
+/** Values per (mint, key), good while the mint's version is the one they were read at. With
+ * `ttlMs` (other processes may write the database) they also expire. */
+export class MintCache<V> {
+  private entries: BoundedCache<string, { version: number; value: V }>;
+
+  constructor(
+    private versions: MarketVersions,
+    options: { max: number; ttlMs?: number },
+  ) {
+    this.entries = new BoundedCache(options);
+  }
+
+  /** The cached value, or `load()`'s, kept only if no write of the mint began meanwhile. */
+  async get(mint: string, key: string, load: () => Promise<V>): Promise<V> {
+    const id = `${mint}\n${key}`;
+    const version = this.versions.of(mint);
+    const hit = this.entries.get(id);
+    if (hit && hit.version === version) return hit.value;
+    const value = await load();
+    if (this.versions.of(mint) === version) this.entries.set(id, { version, value });
+    return value;
+  }
+}
