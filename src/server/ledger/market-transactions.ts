@@ -1,20 +1,14 @@
 import {
   type Address,
   address,
-  appendTransactionMessageInstructions,
   createNoopSigner,
-  createTransactionMessage,
   getSignatureFromTransaction,
   getTransactionEncoder,
   type Instruction,
   partiallySignTransactionMessageWithSigners,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
   type Transaction,
   type TransactionPartialSigner,
   type TransactionSigner,
-  blockhash as toKitBlockhash,
   lamports as toLamports,
 } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
@@ -25,7 +19,12 @@ import {
 } from "@solana-program/token-2022";
 import { verifySignature } from "./keys";
 import type { Blockhash } from "./ledger";
-import { associatedTokenAddress, LAMPORTS_PER_SIGNATURE, MAX_TRANSACTION_SIZE } from "./token-2022";
+import {
+  associatedTokenAddress,
+  composeMessage,
+  LAMPORTS_PER_SIGNATURE,
+  MAX_TRANSACTION_SIZE,
+} from "./token-2022";
 import { decodeWireTransaction } from "./wire";
 
 // Pure builders for the bonding-curve market: opening a curve (the creator funds the vault's
@@ -73,7 +72,7 @@ export async function buildOpenMarketTransaction(p: OpenMarketParams): Promise<S
       decimals: p.decimals,
     }),
   ];
-  return sign(compose(p.creator, p.blockhash, instructions));
+  return sign(composeMessage(p.creator, p.blockhash, instructions));
 }
 
 export interface TradeLegs {
@@ -149,7 +148,7 @@ export async function buildTradeTransaction(p: TradeParams): Promise<SignedWire>
     pay(vault, p.treasury, p.treasuryFee);
   }
   instructions.push({ programAddress: MEMO_PROGRAM, accounts: [], data: new TextEncoder().encode(p.memo) });
-  return sign(compose(trader, p.blockhash, instructions));
+  return sign(composeMessage(trader, p.blockhash, instructions));
 }
 
 function transferChecked(
@@ -195,22 +194,6 @@ export function checkTraderSigned(
   if (!sig || !verifySignature(trader, Uint8Array.from(b.messageBytes), Uint8Array.from(sig)))
     return { ok: false, reason: "The wallet did not sign the transaction." };
   return { ok: true };
-}
-
-function compose(payer: TransactionSigner, lifetime: Blockhash, instructions: Instruction[]) {
-  return pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(payer, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        {
-          blockhash: toKitBlockhash(lifetime.blockhash),
-          lastValidBlockHeight: lifetime.lastValidBlockHeight,
-        },
-        m,
-      ),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-  );
 }
 
 async function sign(message: Parameters<typeof partiallySignTransactionMessageWithSigners>[0]) {

@@ -223,7 +223,7 @@ export async function buildLaunchTransaction(params: LaunchParams): Promise<Buil
     }),
   ];
 
-  const message = compose(payer, params.blockhash, instructions);
+  const message = composeMessage(payer, params.blockhash, instructions);
   const transaction = external
     ? await partiallySignTransactionMessageWithSigners(message)
     : await signTransactionMessageWithSigners(message);
@@ -286,10 +286,11 @@ function transferMessage(params: TransferParams) {
       { programAddress: tokenProgram },
     ),
   ];
-  return compose(owner, params.blockhash, instructions);
+  return composeMessage(owner, params.blockhash, instructions);
 }
 
-function compose(payer: TransactionSigner, lifetime: Blockhash, instructions: Instruction[]) {
+/** A v0 message: fee payer, blockhash lifetime, instructions (launches, transfers, trades). */
+export function composeMessage(payer: TransactionSigner, lifetime: Blockhash, instructions: Instruction[]) {
   return pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayerSigner(payer, m),
