@@ -2,37 +2,20 @@ import type { User } from "@shared/schemas/auth";
 import type { LaunchMarket } from "@shared/schemas/market";
 import type { CreateTokenResponse, TokenFormValues } from "@shared/schemas/token";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useRef } from "react";
+import { useCallback } from "react";
 import { createToken } from "@/features/tokens/api/create-token";
 import { prepareToken } from "@/features/tokens/api/prepare-token";
 import { submitToken } from "@/features/tokens/api/submit-token";
 import { ApiError } from "@/lib/api";
 import { tokensQueryKey, walletsQueryKey } from "@/lib/query-keys";
+import { useAttemptKey } from "@/lib/use-attempt-key";
 import { base64ToBytes, bytesToBase64, SOLANA_DEVNET_CHAIN, signTransaction } from "@/lib/wallet";
 import type { LaunchWallet } from "./use-create-wizard";
-
-/**
- * One idempotency key per attempt at the same launch: a retry of identical details (after a
- * timeout, say) reuses it, so the server answers with the first launch instead of a second
- * one. Changed details, or a definite refusal (4xx: nothing was launched), get a fresh key.
- */
-function useIdempotencyKey() {
-  const current = useRef<{ fingerprint: string; key: string } | null>(null);
-  const keyFor = useCallback((fingerprint: string) => {
-    if (current.current?.fingerprint !== fingerprint)
-      current.current = { fingerprint, key: crypto.randomUUID() };
-    return current.current.key;
-  }, []);
-  const forget = useCallback(() => {
-    current.current = null;
-  }, []);
-  return { keyFor, forget };
-}
 
 /** Launches from an embedded wallet (server signs) or an external one (browser wallet signs). */
 export function useLaunchToken(cluster: string | undefined) {
   const queryClient = useQueryClient();
-  const { keyFor, forget } = useIdempotencyKey();
+  const { keyFor, forget } = useAttemptKey();
 
   return useCallback(
     async (

@@ -2,10 +2,11 @@ import type { TradeBody } from "@shared/market/trade-input";
 import type { User } from "@shared/schemas/auth";
 import type { TradeResult } from "@shared/schemas/market";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import { ApiError } from "@/lib/api";
 import { useLedger } from "@/lib/network";
 import { marketQueryKey, tokensQueryKey, walletsQueryKey } from "@/lib/query-keys";
+import { useAttemptKey } from "@/lib/use-attempt-key";
 import {
   base64ToBytes,
   bytesToBase64,
@@ -19,24 +20,6 @@ import type { TradingWallet } from "./trading-wallet";
 
 /** Where a trade is: "confirming" covers the server sending it and the chain accepting it. */
 export type TradePhase = "idle" | "signing" | "confirming" | "done" | "failed";
-
-/**
- * One idempotency key per attempt: pressing the button again for the same trade (after a
- * timeout, say) reuses it, so the server answers with the first trade instead of making a
- * second. A new quote, amount or side, a success, or a definite refusal starts a new attempt.
- */
-function useAttemptKey() {
-  const current = useRef<{ fingerprint: string; key: string } | null>(null);
-  const keyFor = useCallback((fingerprint: string) => {
-    if (current.current?.fingerprint !== fingerprint)
-      current.current = { fingerprint, key: crypto.randomUUID() };
-    return current.current.key;
-  }, []);
-  const forget = useCallback(() => {
-    current.current = null;
-  }, []);
-  return { keyFor, forget };
-}
 
 /** Buys and sells from the person's wallet: a platform wallet through the server, a browser
  * wallet by prepare -> sign in the wallet -> submit. Refreshes everything a trade moves. */

@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { useGetTestSol } from "../hooks/use-get-test-sol";
 
-/** The faucet on its own, for a wallet shown elsewhere (the trade panel's balance line). */
+/** The faucet for one wallet: its balance row, and the trade panel's balance line. */
 export function GetTestSolButton({ publicKey }: { publicKey: string }) {
   const airdrop = useGetTestSol(publicKey);
   return (

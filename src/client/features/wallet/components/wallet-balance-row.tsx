@@ -1,16 +1,12 @@
-import { Droplets } from "lucide-react";
-import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Spinner } from "@/components/ui/spinner";
 import { shortAddress } from "@/lib/wallet";
 import { useWalletBalances } from "../api/get-wallets";
-import { useGetTestSol } from "../hooks/use-get-test-sol";
+import { GetTestSolButton } from "./get-test-sol-button";
 
 /** Address (short, copyable), its SOL balance and the test-SOL faucet: used by the wizard and the dashboard. */
 export function WalletBalanceRow({ publicKey, label }: { publicKey: string; label?: string }) {
   const balances = useWalletBalances();
-  const airdrop = useGetTestSol(publicKey);
   const balance = balances.data?.find((w) => w.publicKey === publicKey);
 
   return (
@@ -39,16 +35,7 @@ export function WalletBalanceRow({ publicKey, label }: { publicKey: string; labe
           </>
         )}
       </p>
-      <Button
-        type="button"
-        size="sm"
-        variant="outline"
-        disabled={airdrop.isPending}
-        onClick={airdrop.getTestSol}
-      >
-        {airdrop.isPending ? <Spinner className="size-4" /> : <Droplets aria-hidden="true" />}
-        Get Test SOL
-      </Button>
+      <GetTestSolButton publicKey={publicKey} />
     </div>
   );
 }
