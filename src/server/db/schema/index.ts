@@ -3,4 +3,5 @@ export * from "./accounts";
 export * from "./agents";
 export * from "./indexer";
 export * from "./market";
+export * from "./rewards";
 export * from "./tokens";
