@@ -7,9 +7,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { EmailAuthForm, type EmailMode } from "@/features/auth/components/email-auth-form";
 import { LegalNote } from "@/features/auth/components/legal-note";
 import { WalletSignIn } from "@/features/wallet/components/wallet-sign-in";
+import { afterSignIn } from "@/lib/return-to";
 import { useSession } from "@/lib/session";
 
-/** /auth: email (login / sign up) or wallet; every success lands on /dashboard. */
+/** /auth: email (login / sign up) or wallet; success returns to `next` (a path on this site)
+ * or lands on /dashboard. */
 export default function AuthPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -23,7 +25,7 @@ export default function AuthPage() {
   useEffect(() => {
     if (!isLoading) setArrivedSignedIn((known) => known ?? Boolean(user));
   }, [isLoading, user]);
-  const done = (_user: User) => navigate("/dashboard");
+  const done = (_user: User) => navigate(afterSignIn(params.get("next")));
 
   return (
     <PageShell className="flex items-start justify-center px-4 py-10 sm:py-16">

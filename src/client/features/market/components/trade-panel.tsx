@@ -5,6 +5,7 @@ import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { signInHref } from "@/lib/return-to";
 import { useSession } from "@/lib/session";
 import { tradingWallet } from "../hooks/trading-wallet";
 import { TradeForm } from "./trade-form";
@@ -45,7 +46,7 @@ export function TradePanel({ mint, market, symbol, getTestSol, walletSetup }: Tr
       <div className="flex flex-col items-start gap-3 text-sm">
         <p>Sign in to buy or sell {symbol}: new accounts get a wallet and free test SOL.</p>
         <Button asChild variant="primary">
-          <Link href="/auth">
+          <Link href={signInHref(`/token/${mint}`)}>
             <LogIn aria-hidden="true" />
             Sign in to trade
           </Link>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { signInHref } from "@/lib/return-to";
 import { describeTradeFailure } from "../hooks/trade-failure";
 import type { TradePhase } from "../hooks/use-trade";
 
@@ -58,7 +59,7 @@ export function TradeStatus({ phase, quoting, error, networkLabel, onRetry, getT
         {failure.remedy === "get-sol" ? <div>{getTestSol()}</div> : null}
         {failure.remedy === "sign-in" ? (
           <Button asChild size="sm" variant="outline">
-            <Link href="/auth">Sign in</Link>
+            <Link href={signInHref(window.location.pathname)}>Sign in</Link>
           </Button>
         ) : null}
       </div>
