@@ -65,7 +65,13 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const tokensRepo = new TokensRepo(deps.database, { shared, warn });
   // Made once the indexer and the market exist; both tell it of changes.
   let trust: TrustService | null = null;
-  const explore = new ExploreService({ repo: new ExploreRepo(db), tokensRepo, shared });
+  const explore = new ExploreService({
+    repo: new ExploreRepo(db),
+    tokensRepo,
+    shared,
+    // Explore shows the last score and never waits for one (see TrustService.scoreFor).
+    trust: { scoreFor: (mint) => trust?.scoreFor(mint) ?? null },
+  });
   // The chain indexer: started and stopped with the app (app.ts), fed off the response path.
   const indexer = new IndexerService({
     repo: new IndexerRepo(deps.database),
@@ -153,6 +159,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     now,
     cacheTtlMs: shared ? 1_000 : undefined,
   });
+  trust.onScoreChanged = (mint) => explore.noteChange([mint]);
 
   const marketHistory = new MarketHistoryService({
     repo: new MarketHistoryRepo(db),

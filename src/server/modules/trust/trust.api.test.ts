@@ -336,5 +336,17 @@ describe("trust: tokens launched here", () => {
     expect(capKeys(r)).toEqual(["whale"]);
     expect(r.score).toBe(60);
     expect(r.band).toBe("caution");
+
+    // Explore's card carries the score, and the trust sort ranks by it.
+    const explore = await anon().get<{
+      tokens: Array<{ mint: string; trustScore: number | null; trustBand: string | null }>;
+    }>("/api/explore?sort=trust&limit=60");
+    expect(explore.status).toBe(200);
+    expect(explore.body.tokens.find((c) => c.mint === mint)).toMatchObject({
+      trustScore: 60,
+      trustBand: "caution",
+    });
+    const scores = explore.body.tokens.map((c) => c.trustScore ?? -1);
+    expect(scores).toEqual([...scores].sort((x, y) => y - x));
   });
 });

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { MARKET } from "@shared/market/curve";
-import type { MetadataLock, PreparedMetadataLock, TrustChecklist, TrustReport } from "@shared/schemas/trust";
+import type {
+  MetadataLock,
+  PreparedMetadataLock,
+  TrustBand,
+  TrustChecklist,
+  TrustReport,
+} from "@shared/schemas/trust";
 import { checklist, evaluate, type TrustInputs } from "@shared/trust/score";
 import { badRequest, forbidden, HttpError, notFound } from "../../http-errors";
 import type { FundingCheck } from "../../ledger/funding";
@@ -75,6 +81,13 @@ export class TrustService {
     { mint: string; userId: string; authority: string; wire: Uint8Array }
   >({ max: 10_000, ttlMs: 120_000 });
   private snapshotted = new BoundedCache<string, true>({ max: 100_000 });
+  /** The last score of each mint, for Explore's cards while a fresh one is computed. */
+  private lastScores = new Map<string, { score: number; band: TrustBand }>();
+  /** Mints to score in the background (one at a time, off every request's path). */
+  private wanted = new Set<string>();
+  private scoring = false;
+  /** Told when a mint's score moved (Explore rebuilds its card). */
+  onScoreChanged: ((mint: string) => void) | null = null;
 
   constructor(private deps: Deps) {
     this.reports = new BoundedCache({
@@ -92,9 +105,28 @@ export class TrustService {
     return (await this.assess(mint)).report;
   }
 
-  /** The score a cached report gives, without computing one (Explore's cards). */
-  cachedScore(mint: string): TrustReport | null {
-    return this.fresh(mint)?.report ?? null;
+  /** The last score known, never computed here (Explore's cards): a missing or stale one is
+   * computed in the background and `onScoreChanged` says when it moved. */
+  scoreFor(mint: string): { score: number; band: TrustBand } | null {
+    if (!this.fresh(mint)) this.want(mint);
+    return this.lastScores.get(mint) ?? null;
+  }
+
+  private want(mint: string): void {
+    this.wanted.add(mint);
+    if (this.scoring) return;
+    this.scoring = true;
+    void this.scoreWanted().finally(() => {
+      this.scoring = false;
+    });
+  }
+
+  private async scoreWanted(): Promise<void> {
+    for (const mint of this.wanted) {
+      this.wanted.delete(mint);
+      // A mint that cannot be read now is tried again at its next change.
+      await this.assess(mint).catch(() => undefined);
+    }
   }
 
   /** "Improve your score": the creator's own tokens only. */
@@ -206,6 +238,10 @@ export class TrustService {
     const assessment = await this.compute(mint);
     if ((this.versions.get(mint) ?? 0) === version)
       this.reports.set(mint, { assessment, version, ledger: ledgerVersion });
+    const { score, band } = assessment.report;
+    const last = this.lastScores.get(mint);
+    this.lastScores.set(mint, { score, band });
+    if (last?.score !== score) this.onScoreChanged?.(mint);
     await this.snapshot(assessment.report);
     return assessment;
   }
