@@ -169,7 +169,7 @@ export class TrustService {
     const wire = await prepareLockMetadataTransaction({ authority: target.publicKey, mint, blockhash });
     const lockId = randomUUID();
     this.prepared.set(lockId, { mint, userId, authority: target.publicKey, wire });
-    return { lockId, transaction: Buffer.from(wire).toString("base64") };
+    return { lockId, authority: target.publicKey, transaction: Buffer.from(wire).toString("base64") };
   }
 
   /** External wallet, step 2: the signed bytes must be exactly the prepared ones. */
@@ -256,7 +256,9 @@ export class TrustService {
     const facts = platform
       ? await this.platformFacts(mint, platform, decoded.supply)
       : await this.outsideFacts(mint, controls, decoded.supply);
-    const inputs: TrustInputs = { ...pickControls(controls), ...facts.inputs };
+    // Links published with the launch, or in the mint's own metadata fields.
+    const hasLinks = facts.inputs.hasLinks || controls.metadataLinks;
+    const inputs: TrustInputs = { ...pickControls(controls), ...facts.inputs, hasLinks };
     const result = evaluate(inputs);
     return {
       inputs,
