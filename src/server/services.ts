@@ -157,6 +157,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     wallets,
     funding: new FundingCheck(ledger),
     now,
+    warn,
     cacheTtlMs: shared ? 1_000 : undefined,
   });
   trust.onScoreChanged = (mint) => explore.noteChange([mint]);

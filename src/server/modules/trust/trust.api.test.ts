@@ -11,14 +11,7 @@ import {
 } from "@solana/kit";
 import { getCreateAccountInstruction, getTransferSolInstruction } from "@solana-program/system";
 import {
-  AuthorityType as ClassicAuthority,
-  getMintSize as getClassicMintSize,
-  getMintToInstruction as getClassicMintTo,
-  getSetAuthorityInstruction as getClassicSetAuthority,
-  getInitializeMint2Instruction as getInitializeClassicMint,
-  TOKEN_PROGRAM_ADDRESS,
-} from "@solana-program/token";
-import {
+  AuthorityType,
   extension,
   getCreateAssociatedTokenIdempotentInstruction,
   getInitializeMint2Instruction,
@@ -26,13 +19,21 @@ import {
   getInitializeTransferFeeConfigInstruction,
   getMintSize,
   getMintToInstruction,
+  getSetAuthorityInstruction,
   TOKEN_2022_PROGRAM_ADDRESS,
 } from "@solana-program/token-2022";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../../../../tests/support/http";
 import { launch, type Member, member, signerOf } from "../../../../tests/support/market";
 import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
+import { trustSnapshots } from "../../db/schema/index";
 import { associatedTokenAddress, composeMessage } from "../../ledger/token-2022";
+import { TOKEN_PROGRAM_ID } from "../../ledger/token-state";
+
+/** Classic SPL Token: the same instruction layouts as Token-2022's for these, another program. */
+const TOKEN_PROGRAM_ADDRESS = address(TOKEN_PROGRAM_ID);
+const classic = { programAddress: TOKEN_PROGRAM_ADDRESS };
 
 // The trust score on tokens built to hit each rule, through the real server, PGlite and
 // LiteSVM. Expected points are worked out here from docs/trust.md's thresholds.
@@ -162,12 +163,18 @@ describe("trust: mints made by anyone through /rpc", () => {
     expect(sum(r)).toBe(16);
     expect(r.score).toBe(16);
     expect(r.band).toBe("high_risk");
+
+    // The day's snapshot, once: a second report that day writes no second row.
+    await trustOf(mint.address);
+    const { db } = t.deps.database;
+    const rows = await db.select().from(trustSnapshots).where(eq(trustSnapshots.mint, mint.address));
+    expect(rows.map((s) => [s.day, s.score, s.version])).toEqual([[r.computedAt.slice(0, 10), 16, "1"]]);
   });
 
   it("a classic SPL Token mint, authority revoked, 20% handed out in its first minutes", async () => {
     const payer = await funded();
     const mint = await generateKeyPairSigner();
-    const space = getClassicMintSize();
+    const space = getMintSize();
     await sendViaRpc(payer, [
       getCreateAccountInstruction({
         payer,
@@ -176,12 +183,10 @@ describe("trust: mints made by anyone through /rpc", () => {
         space,
         programAddress: TOKEN_PROGRAM_ADDRESS,
       }),
-      getInitializeClassicMint({
-        mint: mint.address,
-        decimals: 0,
-        mintAuthority: payer.address,
-        freezeAuthority: null,
-      }),
+      getInitializeMint2Instruction(
+        { mint: mint.address, decimals: 0, mintAuthority: payer.address, freezeAuthority: null },
+        classic,
+      ),
     ]);
     const friends = await Promise.all([1, 2, 3, 4].map(() => generateKeyPairSigner()));
     const handout: Instruction[] = [];
@@ -198,16 +203,14 @@ describe("trust: mints made by anyone through /rpc", () => {
           mint: mint.address,
           tokenProgram: TOKEN_PROGRAM_ADDRESS,
         }),
-        getClassicMintTo({ mint: mint.address, token: ata, mintAuthority: payer, amount }),
+        getMintToInstruction({ mint: mint.address, token: ata, mintAuthority: payer, amount }, classic),
       );
     }
     handout.push(
-      getClassicSetAuthority({
-        owned: mint.address,
-        owner: payer,
-        authorityType: ClassicAuthority.MintTokens,
-        newAuthority: null,
-      }),
+      getSetAuthorityInstruction(
+        { owned: mint.address, owner: payer, authorityType: AuthorityType.MintTokens, newAuthority: null },
+        classic,
+      ),
     );
     await sendViaRpc(payer, handout);
 

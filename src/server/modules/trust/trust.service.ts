@@ -45,6 +45,7 @@ interface Deps {
   wallets: WalletsService;
   funding: FundingCheck;
   now: () => number;
+  warn: (message: string) => void;
   /** Other processes may write the database (PostgreSQL): reports expire after this. */
   cacheTtlMs?: number;
 }
@@ -67,12 +68,18 @@ const WINDOW_READS = 200;
 const DAY_MS = 86_400_000;
 /** Age moves by days: a report is at most this old even when nothing changed. */
 const MAX_AGE_MS = 60_000;
+/** A mint not launched here changes only through the ledger, which moves with every commit of
+ * anyone's: its report is kept this long while the ledger moves (always, while it does not). */
+const OUTSIDE_MAX_AGE_MS = 5_000;
 
 /** The trust score of any mint on the ledger (docs/trust.md), its creator checklist, and
  * the creator's one trust action: making the metadata immutable. Reports are cached per mint
  * until the indexer or the market says it changed (`noteChange`). */
 export class TrustService {
-  private reports: BoundedCache<string, { assessment: Assessment; version: number; ledger: number | null }>;
+  private reports: BoundedCache<
+    string,
+    { assessment: Assessment; version: number; ledger: number | null; at: number }
+  >;
   private versions = new Map<string, number>();
   private versionCounter = 0;
   /** Prepared lock transactions for external wallets, until their blockhash expires. */
@@ -226,7 +233,8 @@ export class TrustService {
   private fresh(mint: string): Assessment | null {
     const hit = this.reports.get(mint);
     if (!hit || hit.version !== (this.versions.get(mint) ?? 0)) return null;
-    if (!hit.assessment.token && hit.ledger !== this.deps.ledger.stateVersion()) return null;
+    const ledgerMoved = hit.ledger === null || hit.ledger !== this.deps.ledger.stateVersion();
+    if (!hit.assessment.token && ledgerMoved && Date.now() - hit.at >= OUTSIDE_MAX_AGE_MS) return null;
     return hit.assessment;
   }
 
@@ -237,7 +245,7 @@ export class TrustService {
     const ledgerVersion = this.deps.ledger.stateVersion();
     const assessment = await this.compute(mint);
     if ((this.versions.get(mint) ?? 0) === version)
-      this.reports.set(mint, { assessment, version, ledger: ledgerVersion });
+      this.reports.set(mint, { assessment, version, ledger: ledgerVersion, at: Date.now() });
     const { score, band } = assessment.report;
     const last = this.lastScores.get(mint);
     this.lastScores.set(mint, { score, band });
@@ -388,8 +396,13 @@ export class TrustService {
     const day = report.computedAt.slice(0, 10);
     const key = `${report.mint}:${day}`;
     if (this.snapshotted.get(key)) return;
-    await this.deps.repo.snapshot(report.mint, day, report.score, report.version);
-    this.snapshotted.set(key, true);
+    try {
+      await this.deps.repo.snapshot(report.mint, day, report.score, report.version);
+      this.snapshotted.set(key, true);
+    } catch (err) {
+      // The report stands without its trend point; the next report of the day tries again.
+      this.deps.warn(`trust snapshot not written: ${err instanceof Error ? err.name : "error"}`);
+    }
   }
 }
 
