@@ -25,7 +25,9 @@ import {
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../../../../tests/support/http";
-import { launch, type Member, member, signerOf } from "../../../../tests/support/market";
+import { testWallet } from "../../../../tests/support/keys";
+import { launch, type Member, member, signerOf, signPrepared } from "../../../../tests/support/market";
+import { signInWithWallet } from "../../../../tests/support/people";
 import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
 import { trustSnapshots } from "../../db/schema/index";
 import { associatedTokenAddress, composeMessage } from "../../ledger/token-2022";
@@ -351,5 +353,56 @@ describe("trust: tokens launched here", () => {
     });
     const scores = explore.body.tokens.map((c) => c.trustScore ?? -1);
     expect(scores).toEqual([...scores].sort((x, y) => y - x));
+  });
+
+  it("a browser wallet locks its token's metadata by signing exactly the prepared bytes", async () => {
+    const w = await testWallet();
+    await ledger().airdrop(w.address, 2n * SOL);
+    const { c, userId } = await signInWithWallet(t.url, w);
+    const prepared = await c.post<{ tokenId: string; mintAddress: string; transaction: string }>(
+      "/api/tokens/prepare",
+      { name: "Wallet Lock", symbol: "WLOCK", totalSupply: "1000", userId, creatorWallet: w.address },
+    );
+    expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
+    const mint = prepared.body.mintAddress;
+    const launched = await c.post("/api/tokens/submit", {
+      tokenId: prepared.body.tokenId,
+      transaction: signPrepared(prepared.body.transaction, w.address, w.signBytes),
+    });
+    expect(launched.status).toBe(201);
+
+    // The embedded path cannot sign for a browser wallet.
+    const direct = await c.post<{ code: string }>(`/api/tokens/${mint}/metadata/lock`);
+    expect(direct.status).toBe(400);
+    expect(direct.body.code).toBe("SIGN_WITH_WALLET");
+
+    const lock = await c.post<{ lockId: string; authority: string; transaction: string }>(
+      `/api/tokens/${mint}/metadata/lock/prepare`,
+    );
+    expect(lock.status).toBe(200);
+    expect(lock.body.authority).toBe(w.address);
+    const signed = Buffer.from(signPrepared(lock.body.transaction, w.address, w.signBytes), "base64");
+    const tampered = Buffer.from(signed);
+    tampered[tampered.length - 1] = (tampered[tampered.length - 1] ?? 0) ^ 0xff;
+    const refused = await c.post<{ code: string }>(`/api/tokens/${mint}/metadata/lock/submit`, {
+      lockId: lock.body.lockId,
+      transaction: tampered.toString("base64"),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe("TRANSACTION_REJECTED");
+    expect((await ledger().getMint(mint))?.metadata?.updateAuthority).toBe(w.address);
+
+    const done = await c.post<{ locked: boolean; signature: string | null }>(
+      `/api/tokens/${mint}/metadata/lock/submit`,
+      { lockId: lock.body.lockId, transaction: signed.toString("base64") },
+    );
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.signature).toBeTruthy();
+    expect((await ledger().getMint(mint))?.metadata?.updateAuthority).toBeNull();
+    expect(factor(await trustOf(mint), "metadata")).toEqual({ value: "Immutable", points: 4 });
+    // Nothing left to prepare.
+    const again = await c.post<{ code: string }>(`/api/tokens/${mint}/metadata/lock/prepare`);
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe("ALREADY_PROCESSED");
   });
 });
