@@ -160,7 +160,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     warn,
     cacheTtlMs: shared ? 1_000 : undefined,
   });
-  trust.onScoreChanged = (mint) => explore.noteChange([mint]);
+  trust.onScoresChanged = (mints) => explore.noteChange(mints);
 
   const marketHistory = new MarketHistoryService({
     repo: new MarketHistoryRepo(db),

@@ -23,7 +23,7 @@ import {
   TOKEN_2022_PROGRAM_ADDRESS,
 } from "@solana-program/token-2022";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Client } from "../../../../tests/support/http";
 import { testWallet } from "../../../../tests/support/keys";
 import { launch, type Member, member, signerOf, signPrepared } from "../../../../tests/support/market";
@@ -342,16 +342,22 @@ describe("trust: tokens launched here", () => {
     expect(r.score).toBe(60);
     expect(r.band).toBe("caution");
 
-    // Explore's card carries the score, and the trust sort ranks by it.
-    const explore = await anon().get<{
-      tokens: Array<{ mint: string; trustScore: number | null; trustBand: string | null }>;
-    }>("/api/explore?sort=trust&limit=60");
-    expect(explore.status).toBe(200);
-    expect(explore.body.tokens.find((c) => c.mint === mint)).toMatchObject({
-      trustScore: 60,
-      trustBand: "caution",
-    });
-    const scores = explore.body.tokens.map((c) => c.trustScore ?? -1);
+    // Explore's card carries the score (told within a second of it moving), and the trust sort
+    // ranks by it.
+    type Cards = { tokens: Array<{ mint: string; trustScore: number | null; trustBand: string | null }> };
+    const cards = await vi.waitFor(
+      async () => {
+        const explore = await anon().get<Cards>("/api/explore?sort=trust&limit=60");
+        expect(explore.status).toBe(200);
+        expect(explore.body.tokens.find((c) => c.mint === mint)).toMatchObject({
+          trustScore: 60,
+          trustBand: "caution",
+        });
+        return explore.body.tokens;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    const scores = cards.map((c) => c.trustScore ?? -1);
     expect(scores).toEqual([...scores].sort((x, y) => y - x));
   });
 

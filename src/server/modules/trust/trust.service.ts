@@ -71,6 +71,10 @@ const MAX_AGE_MS = 60_000;
 /** A mint not launched here changes only through the ledger, which moves with every commit of
  * anyone's: its report is kept this long while the ledger moves (always, while it does not). */
 const OUTSIDE_MAX_AGE_MS = 5_000;
+/** Explore hears of moved scores at most this often. */
+const SCORE_NEWS_MS = 1_000;
+/** Pause between two background scores. */
+const BACKGROUND_PAUSE_MS = 10;
 
 /** The trust score of any mint on the ledger (docs/trust.md), its creator checklist, and
  * the creator's one trust action: making the metadata immutable. Reports are cached per mint
@@ -93,8 +97,11 @@ export class TrustService {
   /** Mints to score in the background (one at a time, off every request's path). */
   private wanted = new Set<string>();
   private scoring = false;
-  /** Told when a mint's score moved (Explore rebuilds its card). */
-  onScoreChanged: ((mint: string) => void) | null = null;
+  /** Told which mints' scores moved, at most once per SCORE_NEWS_MS (Explore rebuilds their
+   * cards: batched, so a burst of scores does not rebuild Explore on every request). */
+  onScoresChanged: ((mints: string[]) => void) | null = null;
+  private movedScores = new Set<string>();
+  private newsTimer: NodeJS.Timeout | null = null;
 
   constructor(private deps: Deps) {
     this.reports = new BoundedCache({
@@ -113,7 +120,7 @@ export class TrustService {
   }
 
   /** The last score known, never computed here (Explore's cards): a missing or stale one is
-   * computed in the background and `onScoreChanged` says when it moved. */
+   * computed in the background and `onScoresChanged` says when it moved. */
   scoreFor(mint: string): { score: number; band: TrustBand } | null {
     if (!this.fresh(mint)) this.want(mint);
     return this.lastScores.get(mint) ?? null;
@@ -133,6 +140,8 @@ export class TrustService {
       this.wanted.delete(mint);
       // A mint that cannot be read now is tried again at its next change.
       await this.assess(mint).catch(() => undefined);
+      // Background work gives way to requests between mints.
+      await new Promise((resolve) => setTimeout(resolve, BACKGROUND_PAUSE_MS));
     }
   }
 
@@ -200,6 +209,18 @@ export class TrustService {
     return { mint, locked: true, signature };
   }
 
+  private scoreMoved(mint: string): void {
+    this.movedScores.add(mint);
+    if (this.newsTimer) return;
+    this.newsTimer = setTimeout(() => {
+      this.newsTimer = null;
+      const mints = [...this.movedScores];
+      this.movedScores.clear();
+      this.onScoresChanged?.(mints);
+    }, SCORE_NEWS_MS);
+    this.newsTimer.unref();
+  }
+
   /** The caller's wallet holding the update authority; null when already immutable. */
   private async lockTarget(mint: string, userId: string): Promise<WalletRow | null> {
     const account = await this.deps.ledger.getAccount(mint);
@@ -249,7 +270,7 @@ export class TrustService {
     const { score, band } = assessment.report;
     const last = this.lastScores.get(mint);
     this.lastScores.set(mint, { score, band });
-    if (last?.score !== score) this.onScoreChanged?.(mint);
+    if (last?.score !== score) this.scoreMoved(mint);
     await this.snapshot(assessment.report);
     return assessment;
   }
