@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lt, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { balanceChanges, marketTrades, trustSnapshots } from "../../db/schema/index";
 
@@ -7,26 +7,33 @@ export class TrustRepo {
   constructor(private db: Db) {}
 
   /** What owners other than `excluded` received in the `windowMs` after the mint's first
-   * indexed balance change (one aggregate over the mint's index range). */
-  async receivedInFirstWindow(mint: string, windowMs: number, excluded: string[]): Promise<bigint> {
-    const first = this.db
-      .select({ t: sql`min(${balanceChanges.blockTime})`.as("t") })
+   * indexed balance change, and when that was (null without any): the first change, then one
+   * aggregate over the window's range of the (mint, block_time) index. */
+  async receivedInFirstWindow(
+    mint: string,
+    windowMs: number,
+    excluded: string[],
+  ): Promise<{ taken: bigint; firstAt: Date | null }> {
+    const [first] = await this.db
+      .select({ at: balanceChanges.blockTime })
       .from(balanceChanges)
       .where(eq(balanceChanges.mint, mint))
-      .as("first");
+      .orderBy(asc(balanceChanges.blockTime))
+      .limit(1);
+    if (!first) return { taken: 0n, firstAt: null };
     const [row] = await this.db
       .select({ total: sql<string | null>`sum(${balanceChanges.delta})` })
       .from(balanceChanges)
-      .innerJoin(first, sql`true`)
       .where(
         and(
           eq(balanceChanges.mint, mint),
+          gte(balanceChanges.blockTime, first.at),
+          lt(balanceChanges.blockTime, new Date(first.at.getTime() + windowMs)),
           gt(balanceChanges.delta, 0n),
-          sql`${balanceChanges.blockTime} < ${first.t} + make_interval(secs => ${windowMs / 1000})`,
-          excluded.length ? sql`${balanceChanges.owner} not in ${excluded}` : sql`true`,
+          excluded.length ? notInArray(balanceChanges.owner, excluded) : undefined,
         ),
       );
-    return BigInt(row?.total ?? 0);
+    return { taken: BigInt(row?.total ?? 0), firstAt: first.at };
   }
 
   /** Confirmed launch-window buys of the market by traders other than `excluded`. */
@@ -40,7 +47,7 @@ export class TrustRepo {
           eq(marketTrades.status, "confirmed"),
           eq(marketTrades.side, "buy"),
           eq(marketTrades.inLaunchWindow, true),
-          excluded.length ? sql`${marketTrades.trader} not in ${excluded}` : sql`true`,
+          excluded.length ? notInArray(marketTrades.trader, excluded) : undefined,
         ),
       );
     return BigInt(row?.total ?? 0);

@@ -20,7 +20,7 @@ import { decodeMintAccount, TOKEN_2022_PROGRAM_ID } from "../../ledger/token-sta
 import { BoundedCache } from "../../lib/bounded-cache";
 import type { AccountsRepo, WalletRow } from "../accounts/accounts.repo";
 import type { IndexerService } from "../indexer/indexer.service";
-import type { MarketRepo } from "../market/market.repo";
+import type { MarketRepo, MarketRow } from "../market/market.repo";
 import type { TokenRow } from "../tokens/tokens.repo";
 import type { TokensService } from "../tokens/tokens.service";
 import type { WalletsService } from "../wallets/wallets.service";
@@ -75,6 +75,8 @@ const OUTSIDE_MAX_AGE_MS = 5_000;
 const SCORE_NEWS_MS = 1_000;
 /** Pause between two background scores. */
 const BACKGROUND_PAUSE_MS = 10;
+/** A window counts as closed this long after its end (late-confirmed trades, indexing lag). */
+const WINDOW_SETTLE_MS = 60_000;
 
 /** The trust score of any mint on the ledger (docs/trust.md), its creator checklist, and
  * the creator's one trust action: making the metadata immutable. Reports are cached per mint
@@ -92,6 +94,8 @@ export class TrustService {
     { mint: string; userId: string; authority: string; wire: Uint8Array }
   >({ max: 10_000, ttlMs: 120_000 });
   private snapshotted = new BoundedCache<string, true>({ max: 100_000 });
+  /** Launch-window figures of mints whose window has closed. */
+  private closedWindows = new BoundedCache<string, bigint>({ max: 100_000 });
   /** The last score of each mint, for Explore's cards while a fresh one is computed. */
   private lastScores = new Map<string, { score: number; band: TrustBand }>();
   /** Mints to score in the background (one at a time, off every request's path). */
@@ -307,7 +311,7 @@ export class TrustService {
   /** A token launched here: holders from the indexer, fairness from the market (or the
    * indexed first transfers), the creator from our record. */
   private async platformFacts(mint: string, token: TokenRow, supply: bigint) {
-    const { indexer, marketRepo, repo } = this.deps;
+    const { indexer, marketRepo } = this.deps;
     const market = await marketRepo.market(mint);
     const open = market && (market.status === "open" || market.status === "completed") ? market : null;
     await indexer.drained(2_000, mint);
@@ -320,9 +324,7 @@ export class TrustService {
     const burned = top.filter((h) => BURN_ADDRESSES.has(h.owner)).reduce((s, h) => s + h.balance, 0n);
     const onCurve = open ? (top.find((h) => h.owner === open.vault)?.balance ?? 0n) : 0n;
     const funded = await this.fundedAmong(creator, top, excluded);
-    const launchTaken = open
-      ? await repo.launchWindowBoughtBy(mint, [creator, open.vault])
-      : await repo.receivedInFirstWindow(mint, MARKET.launchWindowMs, [creator, ...BURN_ADDRESSES]);
+    const launchTaken = await this.launchTaken(mint, creator, open);
     const excludedHolders = top.filter((h) => excluded.has(h.owner) && h.balance > 0n).length;
     const launchedAt = token.confirmedAt ?? token.createdAt;
     return {
@@ -338,6 +340,25 @@ export class TrustService {
         hasLinks: [token.website, token.twitter, token.discord].some((l) => l.trim() !== ""),
       },
     };
+  }
+
+  /** Supply taken in the launch window by others than the creator and the vault; kept once
+   * the window has closed (its history no longer changes). */
+  private async launchTaken(mint: string, creator: string, open: MarketRow | null): Promise<bigint> {
+    const known = this.closedWindows.get(mint);
+    if (known !== undefined) return known;
+    const { repo } = this.deps;
+    const margin = MARKET.launchWindowMs + WINDOW_SETTLE_MS;
+    if (open) {
+      const taken = await repo.launchWindowBoughtBy(mint, [creator, open.vault]);
+      if (open.openedAt && this.deps.now() - open.openedAt.getTime() > margin)
+        this.closedWindows.set(mint, taken);
+      return taken;
+    }
+    const excluded = [creator, ...BURN_ADDRESSES];
+    const { taken, firstAt } = await repo.receivedInFirstWindow(mint, MARKET.launchWindowMs, excluded);
+    if (firstAt && Date.now() - firstAt.getTime() > margin) this.closedWindows.set(mint, taken);
+    return taken;
   }
 
   /** Any other mint, like a scanner: token accounts and history from the ledger. */
