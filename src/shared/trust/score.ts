@@ -5,7 +5,7 @@ import type { ChecklistItem, TrustBand, TrustCap, TrustFactor, TrustReport } fro
 // sum is held down by caps, the dangerous findings that no amount of good elsewhere offsets.
 // Changing a threshold or a weight changes the version, so a score says which rules made it.
 
-export const TRUST_VERSION = "1";
+const TRUST_VERSION = "1";
 
 export interface TrustInputs {
   /** Supply counted for shares: the mint's supply less what burn addresses hold. */
@@ -46,7 +46,7 @@ interface CapFinding extends TrustCap {
 }
 
 /** Share of the supply in basis points, rounded up (a share never reads smaller than it is). */
-export function shareBps(amount: bigint, supply: bigint): number {
+function shareBps(amount: bigint, supply: bigint): number {
   if (supply <= 0n || amount <= 0n) return 0;
   const bps = (amount * 10_000n + supply - 1n) / supply;
   return Number(bps > 10_000n ? 10_000n : bps);
@@ -64,7 +64,7 @@ function percent(bps: number): string {
 }
 
 /** Thresholds in basis points of the supply (docs/trust.md lists them). */
-export const THRESHOLDS = {
+const THRESHOLDS = {
   top10: { fullAt: 2_000, zeroAt: 7_000 },
   largest: { fullAt: 500, zeroAt: 3_000 },
   creator: { fullAt: 300, zeroAt: 2_000 },
@@ -96,7 +96,7 @@ export const BAND_LABELS: Record<TrustBand, string> = {
   high_risk: "High risk",
 };
 
-export function bandOf(score: number): TrustBand {
+function bandOf(score: number): TrustBand {
   if (score >= 80) return "good";
   if (score >= 50) return "caution";
   return "high_risk";

@@ -2,7 +2,7 @@ import type { TrustChecklist, TrustReport } from "@shared/schemas/trust";
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/lib/api";
 
-export const trustUrl = (mint: string) => `/api/tokens/${encodeURIComponent(mint)}/trust`;
+const trustUrl = (mint: string) => `/api/tokens/${encodeURIComponent(mint)}/trust`;
 /** The score and, under it, the creator's checklist: a lock refreshes both. */
 export const trustQueryKey = (mint: string) => ["trust", mint] as const;
 
