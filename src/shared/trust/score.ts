@@ -324,22 +324,22 @@ const ACTIONS: Record<string, Pick<ChecklistItem, "action" | "title" | "detail">
   },
   top10_share: {
     action: "spread_supply",
-    title: "Spread supply",
+    title: "Spread supply over more holders",
     detail: "Put more of the supply in fans' hands: rewards, or selling into the market.",
   },
   largest_holder: {
     action: "spread_supply",
-    title: "Spread supply",
+    title: "Spread supply: no wallet above 5%",
     detail: "No single wallet should hold more than 5% of the supply.",
   },
   creator_share: {
     action: "spread_supply",
-    title: "Spread supply",
+    title: "Spread supply: hold less yourself",
     detail: "Hold at most 3% yourself, counting wallets you funded.",
   },
   curve_share: {
     action: "spread_supply",
-    title: "Spread supply",
+    title: "Spread supply: more on the curve",
     detail:
       "Sell more of your tokens into the market: at least half of the supply on the curve earns full points.",
   },
