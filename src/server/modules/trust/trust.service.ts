@@ -10,7 +10,7 @@ import type {
 import { checklist, evaluate, type TrustInputs } from "@shared/trust/score";
 import { badRequest, forbidden, HttpError, notFound } from "../../http-errors";
 import type { FundingCheck } from "../../ledger/funding";
-import type { Ledger } from "../../ledger/ledger";
+import { type Ledger, LedgerError } from "../../ledger/ledger";
 import {
   buildLockMetadataTransaction,
   checkSignedMatchesPrepared,
@@ -100,6 +100,7 @@ export class TrustService {
   private lastScores = new Map<string, { score: number; band: TrustBand }>();
   /** Mints to score in the background (one at a time, off every request's path). */
   private wanted = new Set<string>();
+  private inflight = new Map<string, { version: number; promise: Promise<Assessment> }>();
   private scoring = false;
   /** Told which mints' scores moved, at most once per SCORE_NEWS_MS (Explore rebuilds their
    * cards: batched, so a burst of scores does not rebuild Explore on every request). */
@@ -174,7 +175,7 @@ export class TrustService {
     const authority = await this.deps.wallets.signerFor(target);
     const blockhash = await this.deps.ledger.getLatestBlockhash();
     const built = await buildLockMetadataTransaction({ authority, mint, blockhash });
-    const signature = await this.send(built.wire);
+    const signature = await this.send(built.wire, built.signature);
     this.noteChange([mint]);
     return { mint, locked: true, signature };
   }
@@ -207,7 +208,7 @@ export class TrustService {
     if (!check.ok) throw badRequest(check.reason, undefined, "TRANSACTION_REJECTED");
     const still = await this.lockTarget(mint, userId);
     if (!still) return { mint, locked: true, signature: null };
-    const signature = await this.send(signed);
+    const signature = await this.send(signed, check.signature);
     this.prepared.delete(lockId);
     this.noteChange([mint]);
     return { mint, locked: true, signature };
@@ -243,12 +244,13 @@ export class TrustService {
     return wallet;
   }
 
-  private async send(wire: Uint8Array): Promise<string> {
+  /** Sends the lock; the same bytes already landed (a retry) count as sent. Other refusals
+   * reach the client through the error handler (a LedgerError names its cause). */
+  private async send(wire: Uint8Array, signature: string): Promise<string> {
     try {
       return await this.deps.ledger.sendTransaction(wire);
     } catch (err) {
-      if (err instanceof Error && err.name === "LedgerError")
-        throw badRequest(err.message, undefined, "TRANSACTION_REJECTED");
+      if (err instanceof LedgerError && err.code === "already_processed") return signature;
       throw err;
     }
   }
@@ -263,18 +265,33 @@ export class TrustService {
     return hit.assessment;
   }
 
-  private async assess(mint: string): Promise<Assessment> {
+  /** One computation per mint at a time: concurrent readers after a change share it. */
+  private assess(mint: string): Promise<Assessment> {
     const known = this.fresh(mint);
-    if (known) return known;
+    if (known) return Promise.resolve(known);
     const version = this.versions.get(mint) ?? 0;
+    const running = this.inflight.get(mint);
+    if (running && running.version === version) return running.promise;
+    const promise = this.assessNow(mint, version).finally(() => {
+      if (this.inflight.get(mint)?.promise === promise) this.inflight.delete(mint);
+    });
+    this.inflight.set(mint, { version, promise });
+    return promise;
+  }
+
+  private async assessNow(mint: string, version: number): Promise<Assessment> {
     const ledgerVersion = this.deps.ledger.stateVersion();
     const assessment = await this.compute(mint);
     if ((this.versions.get(mint) ?? 0) === version)
       this.reports.set(mint, { assessment, version, ledger: ledgerVersion, at: Date.now() });
-    const { score, band } = assessment.report;
-    const last = this.lastScores.get(mint);
-    this.lastScores.set(mint, { score, band });
-    if (last?.score !== score) this.scoreMoved(mint);
+    // Explore's cards are platform tokens: only theirs are kept (a scanner's lookups of any
+    // mint would otherwise grow this without bound).
+    if (assessment.token) {
+      const { score, band } = assessment.report;
+      const last = this.lastScores.get(mint);
+      this.lastScores.set(mint, { score, band });
+      if (last?.score !== score) this.scoreMoved(mint);
+    }
     await this.snapshot(assessment.report);
     return assessment;
   }
