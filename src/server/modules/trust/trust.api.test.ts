@@ -11,12 +11,16 @@ import {
 } from "@solana/kit";
 import { getCreateAccountInstruction, getTransferSolInstruction } from "@solana-program/system";
 import {
+  AccountState,
   AuthorityType,
   extension,
   getCreateAssociatedTokenIdempotentInstruction,
+  getInitializeDefaultAccountStateInstruction,
   getInitializeMint2Instruction,
+  getInitializeNonTransferableMintInstruction,
   getInitializePermanentDelegateInstruction,
   getInitializeTransferFeeConfigInstruction,
+  getInitializeTransferHookInstruction,
   getMintSize,
   getMintToInstruction,
   getSetAuthorityInstruction,
@@ -228,6 +232,58 @@ describe("trust: mints made by anyone through /rpc", () => {
     expect(factor(r, "holders")).toEqual({ value: "5", points: 0 });
     expect(capKeys(r)).toEqual(["creator_cluster", "whale"]);
     expect(r.score).toBe(15 + 10 + 8 + 4 + 4 + 2);
+  });
+
+  it("reads frozen-by-default, non-transferable and transfer-hook mints", async () => {
+    const payer = await funded();
+    const create = async (exts: Parameters<typeof getMintSize>[0], init: (mint: string) => Instruction[]) => {
+      const mint = await generateKeyPairSigner();
+      const space = getMintSize(exts);
+      await sendViaRpc(payer, [
+        getCreateAccountInstruction({
+          payer,
+          newAccount: mint,
+          lamports: await ledger().minimumBalanceForRentExemption(space),
+          space,
+          programAddress: TOKEN_2022_PROGRAM_ADDRESS,
+        }),
+        ...init(mint.address),
+        getInitializeMint2Instruction({
+          mint: mint.address,
+          decimals: 0,
+          mintAuthority: payer.address,
+          freezeAuthority: payer.address,
+        }),
+      ]);
+      return trustOf(mint.address);
+    };
+
+    const soulbound = await create(
+      [extension("DefaultAccountState", { state: AccountState.Frozen }), extension("NonTransferable", {})],
+      (mint) => [
+        getInitializeDefaultAccountStateInstruction({ mint: address(mint), state: AccountState.Frozen }),
+        getInitializeNonTransferableMintInstruction({ mint: address(mint) }),
+      ],
+    );
+    expect(factor(soulbound, "transfer_rules")).toEqual({ value: "Non-transferable", points: 0 });
+    expect(factor(soulbound, "freeze_authority")).toEqual({ value: "Live", points: 0 });
+    expect(capKeys(soulbound)).toEqual(["live_freeze_authority", "live_mint_authority", "non_transferable"]);
+    expect(soulbound.score).toBeLessThanOrEqual(20);
+
+    const hookProgram = await generateKeyPairSigner();
+    const hooked = await create(
+      [extension("TransferHook", { authority: payer.address, programId: hookProgram.address })],
+      (mint) => [
+        getInitializeTransferHookInstruction({
+          mint: address(mint),
+          authority: payer.address,
+          programId: hookProgram.address,
+        }),
+      ],
+    );
+    expect(factor(hooked, "transfer_rules")).toEqual({ value: "Transfer hook", points: 0 });
+    expect(factor(hooked, "permanent_delegate")).toEqual({ value: "None", points: 8 });
+    expect(capKeys(hooked)).toEqual(["live_freeze_authority", "live_mint_authority"]);
   });
 
   it("a mint that does not exist is a 404, a malformed address a 400", async () => {
