@@ -7,7 +7,7 @@ const SORTS = [
   { value: "trending", label: "Trending" },
   { value: "holders", label: "Holders" },
   { value: "marketCap", label: "Market cap" },
-  { value: "trust", label: "Trust score" },
+  { value: "trust", label: "Trust" },
 ] as const;
 
 /** /explore: every launched creator token, sorted and searched; the view lives in the URL. */

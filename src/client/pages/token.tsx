@@ -74,7 +74,7 @@ function TrustSection({ mint, creatorWallet }: { mint: string; creatorWallet: st
   const { user } = useSession();
   const isCreator = Boolean(user?.wallets.some((w) => w.publicKey === creatorWallet));
   return (
-    <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
+    <div className="grid items-start gap-6 lg:grid-cols-2 [&>*]:min-w-0">
       <TrustPanel mint={mint} />
       {isCreator ? <TrustChecklist mint={mint} /> : null}
     </div>
