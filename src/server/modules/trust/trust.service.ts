@@ -18,6 +18,7 @@ import {
 } from "../../ledger/token-2022";
 import { decodeMintAccount, TOKEN_2022_PROGRAM_ID } from "../../ledger/token-state";
 import { BoundedCache } from "../../lib/bounded-cache";
+import { Semaphore } from "../../lib/semaphore";
 import type { AccountsRepo, WalletRow } from "../accounts/accounts.repo";
 import type { IndexerService } from "../indexer/indexer.service";
 import type { MarketRepo, MarketRow } from "../market/market.repo";
@@ -75,6 +76,8 @@ const OUTSIDE_MAX_AGE_MS = 5_000;
 const SCORE_NEWS_MS = 1_000;
 /** Pause between two background scores. */
 const BACKGROUND_PAUSE_MS = 10;
+/** Scans of mints not launched here running at once. */
+const OUTSIDE_SCANS = 2;
 /** A window counts as closed this long after its end (late-confirmed trades, indexing lag). */
 const WINDOW_SETTLE_MS = 60_000;
 
@@ -100,6 +103,9 @@ export class TrustService {
   private lastScores = new Map<string, { score: number; band: TrustBand }>();
   /** Mints to score in the background (one at a time, off every request's path). */
   private wanted = new Set<string>();
+  /** Mints not launched here are read like a scanner (token accounts, history): a few at a
+   * time, so lookups of many such mints queue instead of taking every core. */
+  private outsideScans = new Semaphore(OUTSIDE_SCANS);
   private inflight = new Map<string, { version: number; promise: Promise<Assessment> }>();
   private scoring = false;
   /** Told which mints' scores moved, at most once per SCORE_NEWS_MS (Explore rebuilds their
@@ -305,7 +311,7 @@ export class TrustService {
     const platform = token?.status === "active" ? token : null;
     const facts = platform
       ? await this.platformFacts(mint, platform, decoded.supply)
-      : await this.outsideFacts(mint, controls, decoded.supply);
+      : await this.outsideScans.run(() => this.outsideFacts(mint, controls, decoded.supply));
     // Links published with the launch, or in the mint's own metadata fields.
     const hasLinks = facts.inputs.hasLinks || controls.metadataLinks;
     const inputs: TrustInputs = { ...pickControls(controls), ...facts.inputs, hasLinks };
