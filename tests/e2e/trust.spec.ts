@@ -1,5 +1,5 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
 import { seriousA11yFindings } from "./support/axe";
 import { expectToast, postJson, serverEnv } from "./support/env";
@@ -113,6 +113,22 @@ describe("trust: the token page's score, and the creator locking the metadata", 
       score: number;
     };
     expect(report.score).toBe(95);
+
+    // Explore's card shows the new score once Explore has heard of it, under the Trust tab.
+    await vi.waitFor(
+      async () => {
+        const page = (await (await fetch(`${server.url}/api/explore?sort=trust`)).json()) as {
+          tokens: Array<{ mint: string; trustScore: number | null }>;
+        };
+        expect(page.tokens.find((t) => t.mint === mint)?.trustScore).toBe(95);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+    await page.goto(`${server.url}/explore`);
+    await page.getByRole("tab", { name: "Trust" }).click();
+    await page.waitForURL(/sort=trust/);
+    const card = page.locator(`[data-testid="explore-card"][data-symbol="${symbol}"]`);
+    expect(await card.getByTestId("explore-trust").textContent()).toBe("Trust 95 out of 100, Good");
     assertClean();
     await context.close();
   });
