@@ -38,6 +38,7 @@ import { TokensRepo } from "./modules/tokens/tokens.repo";
 import { tokensRoutes } from "./modules/tokens/tokens.routes";
 import { TokensService } from "./modules/tokens/tokens.service";
 import { TransferService } from "./modules/tokens/transfer.service";
+import { MetadataLockService } from "./modules/trust/metadata-lock.service";
 import { TrustRepo } from "./modules/trust/trust.repo";
 import { trustRoutes } from "./modules/trust/trust.routes";
 import { TrustService } from "./modules/trust/trust.service";
@@ -154,13 +155,18 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     marketRepo,
     indexer,
     accountsRepo,
-    wallets,
     funding: new FundingCheck(ledger),
     now,
     warn,
     cacheTtlMs: shared ? 1_000 : undefined,
   });
   trust.onScoresChanged = (mints) => explore.noteChange(mints);
+  const locks = new MetadataLockService({
+    ledger,
+    accountsRepo,
+    wallets,
+    onLocked: (mint) => trust?.noteChange([mint]),
+  });
 
   const marketHistory = new MarketHistoryService({
     repo: new MarketHistoryRepo(db),
@@ -191,7 +197,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   routes.push(walletsRoutes(wallets, accounts));
   routes.push(tokensRoutes({ tokens, launches, transfers, ledger, publicUrl }));
   routes.push(marketRoutes({ market, trades, opens }));
-  routes.push(trustRoutes(trust));
+  routes.push(trustRoutes({ trust, locks }));
   routes.push(aiRoutes(ai));
   routes.push(agentsRoutes(agents, config.AGENT_CHAT_PER_MINUTE));
   routes.push(siteRoutes(site));

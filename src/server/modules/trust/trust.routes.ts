@@ -7,11 +7,12 @@ import {
   TrustReportSchema,
 } from "@shared/schemas/trust";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { MetadataLockService } from "./metadata-lock.service";
 import type { TrustService } from "./trust.service";
 
 /** The trust score (docs/trust.md, docs/api.md Trust). */
 export const trustRoutes =
-  (trust: TrustService): FastifyPluginAsyncZod =>
+  ({ trust, locks }: { trust: TrustService; locks: MetadataLockService }): FastifyPluginAsyncZod =>
   async (app) => {
     const lockLimit = { rateLimit: { max: 20, timeWindow: "1 minute" } };
 
@@ -30,7 +31,7 @@ export const trustRoutes =
     app.post(
       "/api/tokens/:mint/metadata/lock",
       { schema: { params: MintParamsSchema, response: { 200: MetadataLockSchema } }, config: lockLimit },
-      async (request) => trust.lockMetadata(request.params.mint, await request.requireUserId()),
+      async (request) => locks.lockMetadata(request.params.mint, await request.requireUserId()),
     );
 
     app.post(
@@ -39,7 +40,7 @@ export const trustRoutes =
         schema: { params: MintParamsSchema, response: { 200: PreparedMetadataLockSchema } },
         config: lockLimit,
       },
-      async (request) => trust.prepareLock(request.params.mint, await request.requireUserId()),
+      async (request) => locks.prepareLock(request.params.mint, await request.requireUserId()),
     );
 
     app.post(
@@ -53,7 +54,7 @@ export const trustRoutes =
         config: lockLimit,
       },
       async (request) =>
-        trust.submitLock(
+        locks.submitLock(
           request.params.mint,
           await request.requireUserId(),
           request.body.lockId,

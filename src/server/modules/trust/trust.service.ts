@@ -1,30 +1,17 @@
-import { randomUUID } from "node:crypto";
 import { MARKET } from "@shared/market/curve";
-import type {
-  MetadataLock,
-  PreparedMetadataLock,
-  TrustBand,
-  TrustChecklist,
-  TrustReport,
-} from "@shared/schemas/trust";
+import type { TrustBand, TrustChecklist, TrustReport } from "@shared/schemas/trust";
 import { checklist, evaluate, type TrustInputs } from "@shared/trust/score";
-import { badRequest, forbidden, HttpError, notFound } from "../../http-errors";
+import { forbidden, notFound } from "../../http-errors";
 import type { FundingCheck } from "../../ledger/funding";
-import { type Ledger, LedgerError } from "../../ledger/ledger";
-import {
-  buildLockMetadataTransaction,
-  checkSignedMatchesPrepared,
-  prepareLockMetadataTransaction,
-} from "../../ledger/token-2022";
+import type { Ledger } from "../../ledger/ledger";
 import { decodeMintAccount, TOKEN_2022_PROGRAM_ID } from "../../ledger/token-state";
 import { BoundedCache } from "../../lib/bounded-cache";
 import { Semaphore } from "../../lib/semaphore";
-import type { AccountsRepo, WalletRow } from "../accounts/accounts.repo";
+import type { AccountsRepo } from "../accounts/accounts.repo";
 import type { IndexerService } from "../indexer/indexer.service";
 import type { MarketRepo, MarketRow } from "../market/market.repo";
 import type { TokenRow } from "../tokens/tokens.repo";
 import type { TokensService } from "../tokens/tokens.service";
-import type { WalletsService } from "../wallets/wallets.service";
 import type { TrustRepo } from "./trust.repo";
 import {
   BURN_ADDRESSES,
@@ -43,7 +30,6 @@ interface Deps {
   marketRepo: MarketRepo;
   indexer: IndexerService;
   accountsRepo: AccountsRepo;
-  wallets: WalletsService;
   funding: FundingCheck;
   now: () => number;
   warn: (message: string) => void;
@@ -57,7 +43,6 @@ interface Assessment {
   /** Who the score treats as the creator (docs/trust.md). */
   creator: string | null;
   token: TokenRow | null;
-  updateAuthority: string | null;
 }
 
 /** Top holders read for the distribution (the vault, burn addresses and ten more). */
@@ -81,9 +66,9 @@ const OUTSIDE_SCANS = 2;
 /** A window counts as closed this long after its end (late-confirmed trades, indexing lag). */
 const WINDOW_SETTLE_MS = 60_000;
 
-/** The trust score of any mint on the ledger (docs/trust.md), its creator checklist, and
- * the creator's one trust action: making the metadata immutable. Reports are cached per mint
- * until the indexer or the market says it changed (`noteChange`). */
+/** The trust score of any mint on the ledger (docs/trust.md) and its creator checklist.
+ * Reports are cached per mint until the indexer or the market says it changed (`noteChange`);
+ * Explore reads the last scores without waiting (`scoreFor`). */
 export class TrustService {
   private reports: BoundedCache<
     string,
@@ -91,11 +76,6 @@ export class TrustService {
   >;
   private versions = new Map<string, number>();
   private versionCounter = 0;
-  /** Prepared lock transactions for external wallets, until their blockhash expires. */
-  private prepared = new BoundedCache<
-    string,
-    { mint: string; userId: string; authority: string; wire: Uint8Array }
-  >({ max: 10_000, ttlMs: 120_000 });
   private snapshotted = new BoundedCache<string, true>({ max: 100_000 });
   /** Launch-window figures of mints whose window has closed. */
   private closedWindows = new BoundedCache<string, bigint>({ max: 100_000 });
@@ -163,63 +143,6 @@ export class TrustService {
     return { mint, score: a.report.score, items: checklist(a.inputs) };
   }
 
-  // ---- the metadata lock -----------------------------------------------------------------
-
-  /** Embedded wallet: the server signs the lock with the update authority's key and sends it.
-   * Idempotent: metadata already immutable answers its state. Nothing is recorded first
-   * because nothing needs settling: the ledger journals the transaction before answering,
-   * and a retry after any failure reads the chain again (locked: done; not: sent anew). */
-  async lockMetadata(mint: string, userId: string): Promise<MetadataLock> {
-    const target = await this.lockTarget(mint, userId);
-    if (!target) return { mint, locked: true, signature: null };
-    if (target.kind !== "embedded")
-      throw badRequest(
-        "The metadata's update authority is a wallet that signs in your browser: lock it with your wallet.",
-        undefined,
-        "SIGN_WITH_WALLET",
-      );
-    const authority = await this.deps.wallets.signerFor(target);
-    const blockhash = await this.deps.ledger.getLatestBlockhash();
-    const built = await buildLockMetadataTransaction({ authority, mint, blockhash });
-    const signature = await this.send(built.wire, built.signature);
-    this.noteChange([mint]);
-    return { mint, locked: true, signature };
-  }
-
-  /** External wallet, step 1: the unsigned lock for the update authority's wallet. */
-  async prepareLock(mint: string, userId: string): Promise<PreparedMetadataLock> {
-    const target = await this.lockTarget(mint, userId);
-    if (!target) throw badRequest("The metadata is already immutable", undefined, "ALREADY_PROCESSED");
-    if (target.kind !== "external")
-      throw badRequest("The metadata's update authority is your platform wallet: lock it directly.");
-    const blockhash = await this.deps.ledger.getLatestBlockhash();
-    const wire = await prepareLockMetadataTransaction({ authority: target.publicKey, mint, blockhash });
-    const lockId = randomUUID();
-    this.prepared.set(lockId, { mint, userId, authority: target.publicKey, wire });
-    return { lockId, authority: target.publicKey, transaction: Buffer.from(wire).toString("base64") };
-  }
-
-  /** External wallet, step 2: the signed bytes must be exactly the prepared ones. */
-  async submitLock(
-    mint: string,
-    userId: string,
-    lockId: string,
-    signedBase64: string,
-  ): Promise<MetadataLock> {
-    const prepared = this.prepared.get(lockId);
-    if (!prepared || prepared.mint !== mint || prepared.userId !== userId)
-      throw new HttpError(410, "This lock expired. Please start again.", undefined, "PREPARE_EXPIRED");
-    const signed = new Uint8Array(Buffer.from(signedBase64, "base64"));
-    const check = checkSignedMatchesPrepared(prepared.wire, signed, prepared.authority);
-    if (!check.ok) throw badRequest(check.reason, undefined, "TRANSACTION_REJECTED");
-    const still = await this.lockTarget(mint, userId);
-    if (!still) return { mint, locked: true, signature: null };
-    const signature = await this.send(signed, check.signature);
-    this.prepared.delete(lockId);
-    this.noteChange([mint]);
-    return { mint, locked: true, signature };
-  }
-
   private scoreMoved(mint: string): void {
     this.movedScores.add(mint);
     if (this.newsTimer) return;
@@ -230,35 +153,6 @@ export class TrustService {
       this.onScoresChanged?.(mints);
     }, SCORE_NEWS_MS);
     this.newsTimer.unref();
-  }
-
-  /** The caller's wallet holding the update authority; null when already immutable. */
-  private async lockTarget(mint: string, userId: string): Promise<WalletRow | null> {
-    const account = await this.deps.ledger.getAccount(mint);
-    const decoded = account && decodeMintAccount(account);
-    if (!decoded) throw notFound("Token not found");
-    const facts = controlFacts(decoded);
-    if (facts.metadata === "none")
-      throw badRequest("This token has no metadata in its mint to lock", undefined, "BAD_REQUEST");
-    if (!facts.updateAuthority) return null;
-    const wallet = await this.deps.accountsRepo.walletByPublicKey(facts.updateAuthority);
-    if (!wallet || wallet.userId !== userId)
-      throw forbidden(
-        "Only the holder of the metadata's update authority can lock it",
-        "NOT_UPDATE_AUTHORITY",
-      );
-    return wallet;
-  }
-
-  /** Sends the lock; the same bytes already landed (a retry) count as sent. Other refusals
-   * reach the client through the error handler (a LedgerError names its cause). */
-  private async send(wire: Uint8Array, signature: string): Promise<string> {
-    try {
-      return await this.deps.ledger.sendTransaction(wire);
-    } catch (err) {
-      if (err instanceof LedgerError && err.code === "already_processed") return signature;
-      throw err;
-    }
   }
 
   // ---- assessing ----------------------------------------------------------------------------
@@ -320,7 +214,6 @@ export class TrustService {
       inputs,
       creator: facts.creator,
       token: platform,
-      updateAuthority: controls.updateAuthority,
       report: {
         mint,
         ...result,
