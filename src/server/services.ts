@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { AppDeps } from "./app-deps";
+import { FundingCheck } from "./ledger/funding";
 import { AccountsRepo } from "./modules/accounts/accounts.repo";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { AccountsService } from "./modules/accounts/accounts.service";
@@ -37,6 +38,10 @@ import { TokensRepo } from "./modules/tokens/tokens.repo";
 import { tokensRoutes } from "./modules/tokens/tokens.routes";
 import { TokensService } from "./modules/tokens/tokens.service";
 import { TransferService } from "./modules/tokens/transfer.service";
+import { MetadataLockService } from "./modules/trust/metadata-lock.service";
+import { TrustRepo } from "./modules/trust/trust.repo";
+import { trustRoutes } from "./modules/trust/trust.routes";
+import { TrustService } from "./modules/trust/trust.service";
 import { Custody } from "./modules/wallets/custody";
 import { walletsRoutes } from "./modules/wallets/wallets.routes";
 import { WalletsService } from "./modules/wallets/wallets.service";
@@ -59,7 +64,15 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const custody = Custody.fromConfig(config.WALLET_MASTER_KEY, config.DATA_DIR);
   const wallets = new WalletsService({ repo: accountsRepo, accounts, custody, ledger });
   const tokensRepo = new TokensRepo(deps.database, { shared, warn });
-  const explore = new ExploreService({ repo: new ExploreRepo(db), tokensRepo, shared });
+  // Made once the indexer and the market exist; both tell it of changes.
+  let trust: TrustService | null = null;
+  const explore = new ExploreService({
+    repo: new ExploreRepo(db),
+    tokensRepo,
+    shared,
+    // Explore shows the last score and never waits for one (see TrustService.scoreFor).
+    trust: { scoreFor: (mint) => trust?.scoreFor(mint) ?? null },
+  });
   // The chain indexer: started and stopped with the app (app.ts), fed off the response path.
   const indexer = new IndexerService({
     repo: new IndexerRepo(deps.database),
@@ -67,7 +80,10 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     log: { warn },
     pollMs: config.INDEXER_POLL_MS,
     rpcPerSecond: config.INDEXER_RPC_PER_SECOND,
-    onHoldersChanged: (mints) => explore.noteChange(mints),
+    onHoldersChanged: (mints) => {
+      explore.noteChange(mints);
+      trust?.noteChange(mints);
+    },
   });
   const tokens = new TokensService({
     repo: tokensRepo,
@@ -78,7 +94,10 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     pageCacheMs: shared ? 1_000 : undefined,
   });
   const now = deps.now ?? Date.now;
-  const marketChanged = (mint: string) => explore.noteChange([mint]);
+  const marketChanged = (mint: string) => {
+    explore.noteChange([mint]);
+    trust?.noteChange([mint]);
+  };
   const marketRepo = new MarketRepo(deps.database);
   const curves = new CurveBook(marketRepo);
   const treasury = treasuryAddress(config.TREASURY_ADDRESS, config.DATA_DIR);
@@ -129,6 +148,25 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     markets: opens,
   });
   const transfers = new TransferService({ repo: tokensRepo, accountsRepo, tokens, wallets, ledger });
+  trust = new TrustService({
+    repo: new TrustRepo(db),
+    ledger,
+    tokens,
+    marketRepo,
+    indexer,
+    accountsRepo,
+    funding: new FundingCheck(ledger),
+    now,
+    warn,
+    cacheTtlMs: shared ? 1_000 : undefined,
+  });
+  trust.onScoresChanged = (mints) => explore.noteChange(mints);
+  const locks = new MetadataLockService({
+    ledger,
+    accountsRepo,
+    wallets,
+    onLocked: (mint) => trust?.noteChange([mint]),
+  });
 
   const marketHistory = new MarketHistoryService({
     repo: new MarketHistoryRepo(db),
@@ -159,6 +197,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   routes.push(walletsRoutes(wallets, accounts));
   routes.push(tokensRoutes({ tokens, launches, transfers, ledger, publicUrl }));
   routes.push(marketRoutes({ market, trades, opens }));
+  routes.push(trustRoutes({ trust, locks }));
   routes.push(aiRoutes(ai));
   routes.push(agentsRoutes(agents, config.AGENT_CHAT_PER_MINUTE));
   routes.push(siteRoutes(site));
@@ -180,6 +219,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     agents,
     explore,
     indexer,
+    trust,
     routes,
     pageHtml,
     flushWrites,

@@ -1,0 +1,378 @@
+import { MARKET } from "@shared/market/curve";
+import type { TrustBand, TrustChecklist, TrustReport } from "@shared/schemas/trust";
+import { checklist, evaluate, type TrustInputs } from "@shared/trust/score";
+import { forbidden, notFound } from "../../http-errors";
+import type { FundingCheck } from "../../ledger/funding";
+import type { Ledger } from "../../ledger/ledger";
+import { decodeMintAccount, TOKEN_2022_PROGRAM_ID } from "../../ledger/token-state";
+import { BoundedCache } from "../../lib/bounded-cache";
+import { Semaphore } from "../../lib/semaphore";
+import type { AccountsRepo } from "../accounts/accounts.repo";
+import type { IndexerService } from "../indexer/indexer.service";
+import type { MarketRepo, MarketRow } from "../market/market.repo";
+import type { TokenRow } from "../tokens/tokens.repo";
+import type { TokensService } from "../tokens/tokens.service";
+import type { TrustRepo } from "./trust.repo";
+import {
+  BURN_ADDRESSES,
+  type ControlFacts,
+  controlFacts,
+  distribution,
+  firstWindow,
+  type Holding,
+  receivedByOwner,
+} from "./trust-facts";
+
+interface Deps {
+  repo: TrustRepo;
+  ledger: Ledger;
+  tokens: TokensService;
+  marketRepo: MarketRepo;
+  indexer: IndexerService;
+  accountsRepo: AccountsRepo;
+  funding: FundingCheck;
+  now: () => number;
+  warn: (message: string) => void;
+  /** Other processes may write the database (PostgreSQL): reports expire after this. */
+  cacheTtlMs?: number;
+}
+
+interface Assessment {
+  inputs: TrustInputs;
+  report: TrustReport;
+  /** Who the score treats as the creator (docs/trust.md). */
+  creator: string | null;
+  token: TokenRow | null;
+}
+
+/** Top holders read for the distribution (the vault, burn addresses and ten more). */
+const TOP_READ = 15;
+/** Ledger history pages read to find an outside mint's first transaction. */
+const HISTORY_PAGES = 10;
+/** Transactions of an outside mint's launch window read for its fairness. */
+const WINDOW_READS = 200;
+const DAY_MS = 86_400_000;
+/** Age moves by days: a report is at most this old even when nothing changed. */
+const MAX_AGE_MS = 60_000;
+/** A mint not launched here changes only through the ledger, which moves with every commit of
+ * anyone's: its report is kept this long while the ledger moves (always, while it does not). */
+const OUTSIDE_MAX_AGE_MS = 5_000;
+/** Explore hears of moved scores at most this often. */
+const SCORE_NEWS_MS = 1_000;
+/** Pause between two background scores. */
+const BACKGROUND_PAUSE_MS = 10;
+/** Scans of mints not launched here running at once. */
+const OUTSIDE_SCANS = 2;
+/** A window counts as closed this long after its end (late-confirmed trades, indexing lag). */
+const WINDOW_SETTLE_MS = 60_000;
+
+/** The trust score of any mint on the ledger (docs/trust.md) and its creator checklist.
+ * Reports are cached per mint until the indexer or the market says it changed (`noteChange`);
+ * Explore reads the last scores without waiting (`scoreFor`). */
+export class TrustService {
+  private reports: BoundedCache<
+    string,
+    { assessment: Assessment; version: number; ledger: number | null; at: number }
+  >;
+  private versions = new Map<string, number>();
+  private versionCounter = 0;
+  private snapshotted = new BoundedCache<string, true>({ max: 100_000 });
+  /** Launch-window figures of mints whose window has closed. */
+  private closedWindows = new BoundedCache<string, bigint>({ max: 100_000 });
+  /** The last score of each mint, for Explore's cards while a fresh one is computed. */
+  private lastScores = new Map<string, { score: number; band: TrustBand }>();
+  /** Mints to score in the background (one at a time, off every request's path). */
+  private wanted = new Set<string>();
+  /** Mints not launched here are read like a scanner (token accounts, history): a few at a
+   * time, so lookups of many such mints queue instead of taking every core. */
+  private outsideScans = new Semaphore(OUTSIDE_SCANS);
+  private inflight = new Map<string, { version: number; promise: Promise<Assessment> }>();
+  private scoring = false;
+  /** Told which mints' scores moved, at most once per SCORE_NEWS_MS (Explore rebuilds their
+   * cards: batched, so a burst of scores does not rebuild Explore on every request). */
+  onScoresChanged: ((mints: string[]) => void) | null = null;
+  private movedScores = new Set<string>();
+  private newsTimer: NodeJS.Timeout | null = null;
+
+  constructor(private deps: Deps) {
+    this.reports = new BoundedCache({
+      max: 20_000,
+      ttlMs: Math.min(deps.cacheTtlMs ?? MAX_AGE_MS, MAX_AGE_MS),
+    });
+  }
+
+  /** The indexer's holders or the market's curve moved for these mints. */
+  noteChange(mints: Iterable<string>): void {
+    for (const mint of mints) this.versions.set(mint, ++this.versionCounter);
+  }
+
+  async reportOf(mint: string): Promise<TrustReport> {
+    return (await this.assess(mint)).report;
+  }
+
+  /** The last score known, never computed here (Explore's cards): a missing or stale one is
+   * computed in the background and `onScoresChanged` says when it moved. */
+  scoreFor(mint: string): { score: number; band: TrustBand } | null {
+    if (!this.fresh(mint)) this.want(mint);
+    return this.lastScores.get(mint) ?? null;
+  }
+
+  private want(mint: string): void {
+    this.wanted.add(mint);
+    if (this.scoring) return;
+    this.scoring = true;
+    void this.scoreWanted().finally(() => {
+      this.scoring = false;
+    });
+  }
+
+  private async scoreWanted(): Promise<void> {
+    for (const mint of this.wanted) {
+      this.wanted.delete(mint);
+      // A mint that cannot be read now is tried again at its next change.
+      await this.assess(mint).catch(() => undefined);
+      // Background work gives way to requests between mints.
+      await new Promise((resolve) => setTimeout(resolve, BACKGROUND_PAUSE_MS));
+    }
+  }
+
+  /** "Improve your score": the creator's own tokens only. */
+  async checklistOf(mint: string, userId: string): Promise<TrustChecklist> {
+    const a = await this.assess(mint);
+    await this.requireCreator(a, userId);
+    return { mint, score: a.report.score, items: checklist(a.inputs) };
+  }
+
+  private scoreMoved(mint: string): void {
+    this.movedScores.add(mint);
+    if (this.newsTimer) return;
+    this.newsTimer = setTimeout(() => {
+      this.newsTimer = null;
+      const mints = [...this.movedScores];
+      this.movedScores.clear();
+      this.onScoresChanged?.(mints);
+    }, SCORE_NEWS_MS);
+    this.newsTimer.unref();
+  }
+
+  // ---- assessing ----------------------------------------------------------------------------
+
+  private fresh(mint: string): Assessment | null {
+    const hit = this.reports.get(mint);
+    if (!hit || hit.version !== (this.versions.get(mint) ?? 0)) return null;
+    const ledgerMoved = hit.ledger === null || hit.ledger !== this.deps.ledger.stateVersion();
+    if (!hit.assessment.token && ledgerMoved && Date.now() - hit.at >= OUTSIDE_MAX_AGE_MS) return null;
+    return hit.assessment;
+  }
+
+  /** One computation per mint at a time: concurrent readers after a change share it. */
+  private assess(mint: string): Promise<Assessment> {
+    const known = this.fresh(mint);
+    if (known) return Promise.resolve(known);
+    const version = this.versions.get(mint) ?? 0;
+    const running = this.inflight.get(mint);
+    if (running && running.version === version) return running.promise;
+    const promise = this.assessNow(mint, version).finally(() => {
+      if (this.inflight.get(mint)?.promise === promise) this.inflight.delete(mint);
+    });
+    this.inflight.set(mint, { version, promise });
+    return promise;
+  }
+
+  private async assessNow(mint: string, version: number): Promise<Assessment> {
+    const ledgerVersion = this.deps.ledger.stateVersion();
+    const assessment = await this.compute(mint);
+    if ((this.versions.get(mint) ?? 0) === version)
+      this.reports.set(mint, { assessment, version, ledger: ledgerVersion, at: Date.now() });
+    // Explore's cards are platform tokens: only theirs are kept (a scanner's lookups of any
+    // mint would otherwise grow this without bound).
+    if (assessment.token) {
+      const { score, band } = assessment.report;
+      const last = this.lastScores.get(mint);
+      this.lastScores.set(mint, { score, band });
+      if (last?.score !== score) this.scoreMoved(mint);
+    }
+    await this.snapshot(assessment.report);
+    return assessment;
+  }
+
+  private async compute(mint: string): Promise<Assessment> {
+    const account = await this.deps.ledger.getAccount(mint);
+    const decoded = account && decodeMintAccount(account);
+    if (!account || !decoded) throw notFound("Token not found");
+    const controls = controlFacts(decoded);
+    const token = await this.deps.tokens.getByMint(mint).catch(() => null);
+    const platform = token?.status === "active" ? token : null;
+    const facts = platform
+      ? await this.platformFacts(mint, platform, decoded.supply)
+      : await this.outsideScans.run(() => this.outsideFacts(mint, controls, decoded.supply));
+    // Links published with the launch, or in the mint's own metadata fields.
+    const hasLinks = facts.inputs.hasLinks || controls.metadataLinks;
+    const inputs: TrustInputs = { ...pickControls(controls), ...facts.inputs, hasLinks };
+    const result = evaluate(inputs);
+    return {
+      inputs,
+      creator: facts.creator,
+      token: platform,
+      report: {
+        mint,
+        ...result,
+        program: account.owner === TOKEN_2022_PROGRAM_ID ? "token-2022" : "spl-token",
+        platform: platform !== null,
+        computedAt: new Date(this.deps.now()).toISOString(),
+      },
+    };
+  }
+
+  /** A token launched here: holders from the indexer, fairness from the market (or the
+   * indexed first transfers), the creator from our record. */
+  private async platformFacts(mint: string, token: TokenRow, supply: bigint) {
+    const { indexer, marketRepo } = this.deps;
+    const market = await marketRepo.market(mint);
+    const open = market && (market.status === "open" || market.status === "completed") ? market : null;
+    await indexer.drained(2_000, mint);
+    const [top, count] = await Promise.all([
+      indexer.holders(mint, { limit: TOP_READ }),
+      indexer.holderCount(mint),
+    ]);
+    const creator = token.creatorWallet;
+    const excluded = new Set([...BURN_ADDRESSES, ...(open ? [open.vault] : [])]);
+    const burned = top.filter((h) => BURN_ADDRESSES.has(h.owner)).reduce((s, h) => s + h.balance, 0n);
+    const onCurve = open ? (top.find((h) => h.owner === open.vault)?.balance ?? 0n) : 0n;
+    const funded = await this.fundedAmong(creator, top, excluded);
+    const launchTaken = await this.launchTaken(mint, creator, open);
+    const excludedHolders = top.filter((h) => excluded.has(h.owner) && h.balance > 0n).length;
+    const launchedAt = token.confirmedAt ?? token.createdAt;
+    return {
+      creator,
+      inputs: {
+        supply: supply - burned,
+        ...distribution(top, excluded, creator, funded),
+        launchTaken,
+        onCurve,
+        hasMarket: open !== null,
+        ageDays: (this.deps.now() - launchedAt.getTime()) / DAY_MS,
+        holders: Math.max(0, count - excludedHolders),
+        hasLinks: [token.website, token.twitter, token.discord].some((l) => l.trim() !== ""),
+      },
+    };
+  }
+
+  /** Supply taken in the launch window by others than the creator and the vault; kept once
+   * the window has closed (its history no longer changes). */
+  private async launchTaken(mint: string, creator: string, open: MarketRow | null): Promise<bigint> {
+    const known = this.closedWindows.get(mint);
+    if (known !== undefined) return known;
+    const { repo } = this.deps;
+    const margin = MARKET.launchWindowMs + WINDOW_SETTLE_MS;
+    if (open) {
+      const taken = await repo.launchWindowBoughtBy(mint, [creator, open.vault]);
+      if (open.openedAt && this.deps.now() - open.openedAt.getTime() > margin)
+        this.closedWindows.set(mint, taken);
+      return taken;
+    }
+    const excluded = [creator, ...BURN_ADDRESSES];
+    const { taken, firstAt } = await repo.receivedInFirstWindow(mint, MARKET.launchWindowMs, excluded);
+    if (firstAt && Date.now() - firstAt.getTime() > margin) this.closedWindows.set(mint, taken);
+    return taken;
+  }
+
+  /** Any other mint, like a scanner: token accounts and history from the ledger. */
+  private async outsideFacts(mint: string, controls: ControlFacts, supply: bigint) {
+    const { ledger } = this.deps;
+    const accounts = await ledger.getTokenAccountsByMint(mint);
+    const byOwner = new Map<string, bigint>();
+    for (const a of accounts) byOwner.set(a.owner, (byOwner.get(a.owner) ?? 0n) + a.amount);
+    const holders: Holding[] = [...byOwner].map(([owner, balance]) => ({ owner, balance }));
+    const history = await this.oldestFirst(mint);
+    const first = history[0] ? await ledger.getTransaction(history[0].signature) : null;
+    const creator = first?.accountKeys[0] ?? controls.mintAuthorityKey ?? controls.updateAuthority;
+    const excluded = new Set(BURN_ADDRESSES);
+    const burned = holders.filter((h) => excluded.has(h.owner)).reduce((s, h) => s + h.balance, 0n);
+    const largest = [...holders].sort((a, b) => (b.balance > a.balance ? 1 : -1)).slice(0, TOP_READ);
+    const funded = creator ? await this.fundedAmong(creator, largest, excluded) : new Set<string>();
+    let launchTaken: bigint | null = null;
+    if (history.length) {
+      const window = firstWindow(history, MARKET.launchWindowMs / 1000).slice(0, WINDOW_READS);
+      const records = await Promise.all(window.map((s) => ledger.getTransaction(s.signature)));
+      const received = receivedByOwner(
+        records.filter((r) => r !== null),
+        mint,
+      );
+      launchTaken = 0n;
+      for (const [owner, amount] of received)
+        if (owner !== creator && !excluded.has(owner)) launchTaken += amount;
+    }
+    const createdAt = history[0]?.blockTime;
+    return {
+      creator,
+      inputs: {
+        supply: supply - burned,
+        ...distribution(holders, excluded, creator, funded),
+        launchTaken,
+        onCurve: 0n,
+        hasMarket: false,
+        ageDays: createdAt ? (this.deps.now() - createdAt * 1000) / DAY_MS : 0,
+        holders: holders.filter((h) => !excluded.has(h.owner) && h.balance > 0n).length,
+        hasLinks: controls.metadataLinks,
+      },
+    };
+  }
+
+  /** The mint's history, oldest first (a bounded number of pages back). */
+  private async oldestFirst(mint: string) {
+    const all = [];
+    let before: string | undefined;
+    for (let page = 0; page < HISTORY_PAGES; page++) {
+      const part = await this.deps.ledger.getSignaturesForAddress(mint, { limit: 1000, before });
+      all.push(...part);
+      if (part.length < 1000) break;
+      before = part.at(-1)?.signature;
+    }
+    return all.reverse();
+  }
+
+  /** The ten largest counted holders the creator sent SOL to. */
+  private async fundedAmong(creator: string, top: Holding[], excluded: Set<string>): Promise<Set<string>> {
+    const candidates = top.filter((h) => h.owner !== creator && !excluded.has(h.owner)).slice(0, 10);
+    const checks = await Promise.all(candidates.map((h) => this.deps.funding.funded(creator, h.owner)));
+    return new Set(candidates.filter((_, i) => checks[i]).map((h) => h.owner));
+  }
+
+  private async requireCreator(a: Assessment, userId: string): Promise<void> {
+    if (a.token) {
+      if (a.token.userId !== userId) throw forbidden("Only the token's creator can see its checklist");
+      return;
+    }
+    const wallet = a.creator ? await this.deps.accountsRepo.walletByPublicKey(a.creator) : null;
+    if (!wallet || wallet.userId !== userId)
+      throw forbidden("Only the token's creator can see its checklist");
+  }
+
+  /** The first report of each mint each UTC day is kept for the trend. */
+  private async snapshot(report: TrustReport): Promise<void> {
+    const day = report.computedAt.slice(0, 10);
+    const key = `${report.mint}:${day}`;
+    if (this.snapshotted.get(key)) return;
+    try {
+      await this.deps.repo.snapshot(report.mint, day, report.score, report.version);
+      this.snapshotted.set(key, true);
+    } catch (err) {
+      // The report stands without its trend point; the next report of the day tries again.
+      this.deps.warn(`trust snapshot not written: ${err instanceof Error ? err.name : "error"}`);
+    }
+  }
+}
+
+function pickControls(c: ControlFacts) {
+  return {
+    mintAuthority: c.mintAuthority,
+    freezeAuthority: c.freezeAuthority,
+    defaultFrozen: c.defaultFrozen,
+    permanentDelegate: c.permanentDelegate,
+    transferHook: c.transferHook,
+    nonTransferable: c.nonTransferable,
+    transferFeeBps: c.transferFeeBps,
+    metadata: c.metadata,
+  };
+}
