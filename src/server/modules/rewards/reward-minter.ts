@@ -335,6 +335,13 @@ export class RewardMinter {
       const [again] = await this.deps.ledger.getSignatureStatuses([signature ?? ""]);
       return again?.state === "confirmed" ? { state: "confirmed" } : { state: "unknown" };
     }
+    // The sponsor pays, not the fan: its running dry must not read as "your wallet".
+    if (err instanceof LedgerError && err.code === "insufficient_funds")
+      return {
+        state: "failed",
+        reason: "The platform's rewards sponsor is out of SOL: try again later",
+        soldOut: false,
+      };
     if (err instanceof LedgerError && err.code !== "unavailable" && err.code !== "rate_limited")
       return failure(err.message, JSON.stringify(err.rpcError ?? null));
     return { state: "unknown" };
