@@ -192,6 +192,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     keys: rewardKeys,
     minter: rewardMinter,
     eligibility: rewardEligibility,
+    indexer,
     publicUrl,
     now,
     onChange: (mint) => autoMinter.noteHoldersChanged([mint]),

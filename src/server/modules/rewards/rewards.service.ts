@@ -14,6 +14,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http
 import type { Ledger } from "../../ledger/ledger";
 import { groupMemberOf } from "../../ledger/reward-transactions";
 import type { AccountsRepo } from "../accounts/accounts.repo";
+import type { IndexerService } from "../indexer/indexer.service";
 import type { TokenRow } from "../tokens/tokens.repo";
 import type { TokensService } from "../tokens/tokens.service";
 import type { Custody } from "../wallets/custody";
@@ -49,6 +50,8 @@ interface Deps {
   keys: RewardKeys;
   minter: RewardMinter;
   eligibility: RewardEligibility;
+  /** Standing is read from the indexer: a fan's own transfer just made must be in it. */
+  indexer: Pick<IndexerService, "drained">;
   publicUrl: string;
   now: () => number;
   /** Told when a reward goes live or changes (the automatic minter looks at its token). */
@@ -185,6 +188,7 @@ export class RewardsService {
 
   /** The best standing among the user's wallets (the one holding the NFT, else the closest). */
   private async standingOf(row: RewardRow, owners: string[], token: TokenRow): Promise<RewardStanding> {
+    await this.deps.indexer.drained(2_000, row.tokenMint);
     const claimed = await this.deps.repo.liveMintsOfOwners(owners);
     const mine = claimed.find((m) => m.rewardId === row.id && m.status === "confirmed");
     if (mine) return { eligible: true, claimedMint: mine.nftMint, missing: null, progress: 100 };
@@ -211,6 +215,7 @@ export class RewardsService {
       if (row.status !== "active")
         throw conflict("This reward is still being created", undefined, "IN_PROGRESS");
       if (!row.isActive) throw forbidden("This reward is not active", "NOT_ELIGIBLE");
+      await this.deps.indexer.drained(2_000, row.tokenMint);
       const standing = await this.deps.eligibility.standing(row, owner, factsOf(token));
       if (!standing.eligible)
         throw forbidden(
