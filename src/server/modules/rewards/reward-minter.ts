@@ -126,7 +126,8 @@ export class RewardMinter {
       (await ledger.minimumBalanceForRentExemption(
         memberSpace(this.metadata(reward, symbol), reward.soulbound),
       )) +
-      (await ledger.minimumBalanceForRentExemption(TOKEN_2022_ATA_SIZE + 4)) +
+      // The owner's token account; a soulbound NFT's carries NonTransferableAccount (4 bytes more).
+      (await ledger.minimumBalanceForRentExemption(TOKEN_2022_ATA_SIZE + (reward.soulbound ? 4 : 0))) +
       3n * LAMPORTS_PER_SIGNATURE
     );
   }

@@ -24,7 +24,7 @@ import type { RewardEligibility } from "./reward-eligibility";
 import { decodeDataImage, isAcceptedImage, rewardImageSvg } from "./reward-image";
 import { newRewardAuthority, type RewardKeys } from "./reward-keys";
 import type { RewardMinter } from "./reward-minter";
-import { metadataJson, presentReward, type TokenFacts } from "./rewards.presenter";
+import { imageOf, metadataJson, presentReward, type TokenFacts } from "./rewards.presenter";
 import type { RewardRow, RewardsRepo } from "./rewards.repo";
 
 // The NFT rewards API (docs/rewards.md, docs/api.md): creators define rewards for their token,
@@ -266,19 +266,12 @@ export class RewardsService {
       const reward = member ? byCollection.get(member.group) : undefined;
       if (!member || !reward) continue;
       const token = await this.deps.tokens.getByMint(reward.tokenMint).catch(() => null);
-      const presented = presentReward(
-        reward,
-        token ? factsOf(token) : { symbol: "", name: "", decimals: 0 },
-        0,
-        null,
-        this.deps.publicUrl,
-      );
       out.push({
         nftMint: holding.mint,
         rewardId: reward.id,
         title: reward.title,
         rarity: reward.rarity,
-        imageUrl: presented.imageUrl,
+        imageUrl: imageOf(reward, this.deps.publicUrl),
         tokenSymbol: token?.symbol ?? "",
         collectionMint: member.group,
         number: Number(member.memberNumber),
