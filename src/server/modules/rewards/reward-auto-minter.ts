@@ -113,7 +113,7 @@ export class RewardAutoMinter {
       .filter((owner) => !served.has(owner) && !excluded.has(owner))
       .slice(0, left)
       .map((owner) => ({ owner, userId: null, source: "auto" as const }));
-    if (targets.length) await this.deps.minter.mintWave(reward, token.symbol, targets);
+    if (targets.length) await this.deps.minter.mintWave(reward, token.symbol, targets, () => this.stopped);
   }
 }
 

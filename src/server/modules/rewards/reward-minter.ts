@@ -227,11 +227,17 @@ export class RewardMinter {
 
   /** A wave of automatic NFTs, pipelined: each chunk is signed together, recorded in one
    * insert, executed back to back and confirmed in one update. Stops at the collection's
-   * capacity (the chain's refusal says so too). Returns how many were minted. */
-  async mintWave(reward: RewardRow, symbol: string, targets: MintTarget[]): Promise<number> {
+   * capacity (the chain's refusal says so too) or, between chunks, when `stopping` says so
+   * (the app is closing; the next sweep goes on). Returns how many were minted. */
+  async mintWave(
+    reward: RewardRow,
+    symbol: string,
+    targets: MintTarget[],
+    stopping: () => boolean = () => false,
+  ): Promise<number> {
     let minted = 0;
     const perNft = await this.costPerNft(reward, symbol);
-    for (let i = 0; i < targets.length; i += WAVE_CHUNK) {
+    for (let i = 0; i < targets.length && !stopping(); i += WAVE_CHUNK) {
       const chunk = targets.slice(i, i + WAVE_CHUNK);
       await this.deps.sponsor.ensureFunds(perNft * BigInt(chunk.length));
       const rows = await this.build(reward, symbol, chunk);
