@@ -84,6 +84,14 @@ describe("rewards: creation, claims and the chain", () => {
     expect(refused.status).toBe(403);
     const bad = await createReward({ unlockCondition: { type: "holding_amount", value: "0" } });
     expect(bad.status).toBe(400);
+    const overSupply = await createReward({
+      unlockCondition: { type: "holding_amount", value: "99999999999999999999.123456789" },
+    });
+    expect(overSupply.status).toBe(400);
+    const tooPrecise = await createReward({
+      unlockCondition: { type: "holding_amount", value: "1.0000000001" },
+    });
+    expect(tooPrecise.status).toBe(400);
 
     const res = await createReward({ unlockCondition: { type: "holding_amount", value: "1000" } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);

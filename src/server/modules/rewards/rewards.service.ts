@@ -15,6 +15,7 @@ import type { Ledger } from "../../ledger/ledger";
 import { groupMemberOf } from "../../ledger/reward-transactions";
 import type { AccountsRepo } from "../accounts/accounts.repo";
 import type { IndexerService } from "../indexer/indexer.service";
+import { supplyOf } from "../market/market.presenter";
 import type { TokenRow } from "../tokens/tokens.repo";
 import type { TokensService } from "../tokens/tokens.service";
 import type { Custody } from "../wallets/custody";
@@ -94,6 +95,10 @@ export class RewardsService {
     if (amount === null)
       throw badRequest(`${token.symbol} has ${token.decimals} decimals: use at most that many`, {
         "unlockCondition.value": "Too many decimals",
+      });
+    if (type !== "engagement" && amount > supplyOf(token))
+      throw badRequest(`More than the supply of ${token.symbol}`, {
+        "unlockCondition.value": "More than the token's supply",
       });
     const id = randomUUID();
     const authority = newRewardAuthority(this.deps.custody, id, userId);
