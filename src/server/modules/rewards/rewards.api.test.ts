@@ -289,13 +289,19 @@ describe("rewards: holding duration and engagement", () => {
 
   it("images: an uploaded PNG is served as uploaded, a non-https link is refused; a reward switched off takes no claims", async () => {
     const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
-    const uploaded = await createReward({
+    const form = {
       title: "Snapshot",
       rarity: "common",
       imageUrl: `data:image/png;base64,${png.toString("base64")}`,
       unlockCondition: { type: "holding_amount", value: "1" },
-    });
+      idempotencyKey: "snapshot-1",
+    };
+    const uploaded = await createReward(form);
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    // A retry after a lost answer: the same reward, no second collection.
+    const retried = await createReward(form);
+    expect(retried.body.id).toBe(uploaded.body.id);
+    expect(retried.body.collectionMint).toBe(uploaded.body.collectionMint);
     expect(uploaded.body.imageUrl).toMatch(new RegExp(`/api/nft-rewards/${uploaded.body.id}/image$`));
     const image = await fetch(`${t.url}/api/nft-rewards/${uploaded.body.id}/image`);
     expect(image.headers.get("content-type")).toBe("image/png");

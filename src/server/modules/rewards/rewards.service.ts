@@ -10,6 +10,7 @@ import type {
 } from "@shared/schemas/rewards";
 import { getAddressDecoder } from "@solana/kit";
 import type { z } from "zod";
+import { isUniqueViolation } from "../../db/errors";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-errors";
 import type { Ledger } from "../../ledger/ledger";
 import { groupMemberOf } from "../../ledger/reward-transactions";
@@ -100,6 +101,9 @@ export class RewardsService {
       throw badRequest(`More than the supply of ${token.symbol}`, {
         "unlockCondition.value": "More than the token's supply",
       });
+    const key = input.idempotencyKey || null;
+    const earlier = key ? await this.deps.repo.rewardByKey(userId, key) : null;
+    if (earlier) return this.answerCreated(earlier, token, userId);
     const id = randomUUID();
     const authority = newRewardAuthority(this.deps.custody, id, userId);
     const base = {
@@ -125,15 +129,29 @@ export class RewardsService {
     const signer = this.deps.keys.signerFor(base);
     const built = await this.deps.minter.prepareCollection(base, token.symbol, signer);
     // Recorded before it is sent: a crash from here on is finished by reconcile at start.
-    const recorded = await this.deps.repo.insertReward({
-      ...base,
-      collectionMint: built.collectionMint,
-      status: "pending",
-      signature: built.signature,
-      signedTransaction: built.wire,
-      lastValidBlockHeight: built.lastValidBlockHeight,
-      createdAt: new Date(this.deps.now()),
-    });
+    let recorded: RewardRow;
+    try {
+      recorded = await this.deps.repo.insertReward({
+        ...base,
+        idempotencyKey: key,
+        collectionMint: built.collectionMint,
+        status: "pending",
+        signature: built.signature,
+        signedTransaction: built.wire,
+        lastValidBlockHeight: built.lastValidBlockHeight,
+        createdAt: new Date(this.deps.now()),
+      });
+    } catch (err) {
+      // The same key raced in from another request: answer that one.
+      const raced = key && isUniqueViolation(err) ? await this.deps.repo.rewardByKey(userId, key) : null;
+      if (!raced) throw err;
+      return this.answerCreated(raced, token, userId);
+    }
+    return this.answerCreated(recorded, token, userId);
+  }
+
+  /** Sends (or finds) a recorded reward's collection and answers the reward. */
+  private async answerCreated(recorded: RewardRow, token: TokenRow, userId: string): Promise<Reward> {
     const settled = await this.deps.minter.settleCollection(recorded);
     if (settled.status === "failed")
       throw badRequest(
