@@ -28,6 +28,14 @@ import { MarketHistoryService } from "./modules/market/market-history.service";
 import { MarketOpenService } from "./modules/market/market-open.service";
 import { MarketTradeService } from "./modules/market/market-trade.service";
 import { treasuryAddress, VaultKeys } from "./modules/market/market-vault";
+import { RewardAutoMinter } from "./modules/rewards/reward-auto-minter";
+import { RewardEligibility } from "./modules/rewards/reward-eligibility";
+import { RewardKeys } from "./modules/rewards/reward-keys";
+import { RewardMinter } from "./modules/rewards/reward-minter";
+import { RewardSponsor } from "./modules/rewards/reward-sponsor";
+import { RewardsRepo } from "./modules/rewards/rewards.repo";
+import { rewardsRoutes } from "./modules/rewards/rewards.routes";
+import { RewardsService } from "./modules/rewards/rewards.service";
 import { rpcRoutes } from "./modules/rpc/rpc.routes";
 import { RpcService } from "./modules/rpc/rpc.service";
 import { siteRoutes } from "./modules/site/site.routes";
@@ -73,6 +81,8 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     // Explore shows the last score and never waits for one (see TrustService.scoreFor).
     trust: { scoreFor: (mint) => trust?.scoreFor(mint) ?? null },
   });
+  // Set once the rewards engine is wired below; the indexer tells it whose holders changed.
+  let rewardAutoMinter: RewardAutoMinter | null = null;
   // The chain indexer: started and stopped with the app (app.ts), fed off the response path.
   const indexer = new IndexerService({
     repo: new IndexerRepo(deps.database),
@@ -83,6 +93,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     onHoldersChanged: (mints) => {
       explore.noteChange(mints);
       trust?.noteChange(mints);
+      rewardAutoMinter?.noteHoldersChanged(mints);
     },
   });
   const tokens = new TokensService({
@@ -184,11 +195,50 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     return (html: string) => withShareCard(html, card);
   };
 
+  // NFT rewards (docs/rewards.md): collections and NFTs paid by the platform's sponsor key,
+  // eligibility from the indexer, an automatic minter started and stopped with the app.
+  const rewardsRepo = new RewardsRepo(deps.database);
+  const rewardKeys = new RewardKeys(custody);
+  const rewardSponsor = new RewardSponsor(custody, config.DATA_DIR, ledger, warn);
+  const rewardMinter = new RewardMinter({
+    repo: rewardsRepo,
+    ledger,
+    keys: rewardKeys,
+    sponsor: rewardSponsor,
+    publicUrl,
+    now,
+    warn,
+  });
+  const rewardEligibility = new RewardEligibility({ repo: rewardsRepo, now });
+  rewardAutoMinter = new RewardAutoMinter({
+    repo: rewardsRepo,
+    eligibility: rewardEligibility,
+    minter: rewardMinter,
+    tokenOf: (mint) => tokens.getByMint(mint).catch(() => null),
+    warn,
+  });
+  const autoMinter = rewardAutoMinter;
+  const rewards = new RewardsService({
+    repo: rewardsRepo,
+    tokens,
+    accountsRepo,
+    wallets,
+    ledger,
+    custody,
+    keys: rewardKeys,
+    minter: rewardMinter,
+    eligibility: rewardEligibility,
+    indexer,
+    publicUrl,
+    now,
+    onChange: (mint) => autoMinter.noteHoldersChanged([mint]),
+  });
+
   const site = new SiteService({ db, links: deps.config.links });
 
   const ai = new AiService({ db, ai: deps.ai });
   const agents = new AgentsService({ repo: new AgentsRepo(db), holdings: tokens, ai: deps.ai });
-  const health = new HealthService({ database: deps.database, ledger, indexer });
+  const health = new HealthService({ database: deps.database, ledger, indexer, rewardSponsor });
   const rpc = new RpcService(ledger);
 
   const routes: FastifyPluginAsync[] = [];
@@ -203,6 +253,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   routes.push(siteRoutes(site));
   routes.push(exploreRoutes(explore));
   routes.push(marketHistoryRoutes(marketHistory));
+  routes.push(rewardsRoutes(rewards));
   routes.push(rpcRoutes(rpc, ledger));
   /** Writes still queued behind responses (launch confirmations), for a clean shutdown. */
   const flushWrites = () => tokensRepo.flush();
@@ -220,6 +271,10 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     explore,
     indexer,
     trust,
+    rewards,
+    rewardMinter,
+    rewardAutoMinter: autoMinter,
+    rewardSponsor,
     routes,
     pageHtml,
     flushWrites,

@@ -43,6 +43,10 @@ export const ERROR_CODES = [
   "EXCEEDS_CURVE",
   /** The caller's wallets do not hold the token metadata's update authority. */
   "NOT_UPDATE_AUTHORITY",
+  /** The fan does not meet a reward's unlock condition (the message says what is missing). */
+  "NOT_ELIGIBLE",
+  /** Every NFT of a reward's supply has been minted (the chain refuses more too). */
+  "SOLD_OUT",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
