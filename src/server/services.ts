@@ -27,6 +27,8 @@ import { MarketHistoryService } from "./modules/market/market-history.service";
 import { MarketOpenService } from "./modules/market/market-open.service";
 import { MarketTradeService } from "./modules/market/market-trade.service";
 import { treasuryAddress, VaultKeys } from "./modules/market/market-vault";
+import { rewardDraftRoutes } from "./modules/rewards/reward-draft.routes";
+import { RewardDraftService } from "./modules/rewards/reward-draft.service";
 import { rpcRoutes } from "./modules/rpc/rpc.routes";
 import { RpcService } from "./modules/rpc/rpc.service";
 import { siteRoutes } from "./modules/site/site.routes";
@@ -150,6 +152,20 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
 
   const ai = new AiService({ db, ai: deps.ai });
   const agents = new AgentsService({ repo: new AgentsRepo(db), holdings: tokens, ai: deps.ai });
+  const marketStates = market;
+  const rewardDrafts = new RewardDraftService({
+    ai: deps.ai,
+    tokens,
+    indexer,
+    notFans: async (mint, creatorUserId) => {
+      const [own, state] = await Promise.all([
+        accountsRepo.walletsOf(creatorUserId),
+        marketStates.state(mint),
+      ]);
+      return new Set([...own.map((w) => w.publicKey), ...(state.vault ? [state.vault] : [])]);
+    },
+    now,
+  });
   const health = new HealthService({ database: deps.database, ledger, indexer });
   const rpc = new RpcService(ledger);
 
@@ -161,6 +177,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   routes.push(marketRoutes({ market, trades, opens }));
   routes.push(aiRoutes(ai));
   routes.push(agentsRoutes(agents, config.AGENT_CHAT_PER_MINUTE));
+  routes.push(rewardDraftRoutes(rewardDrafts));
   routes.push(siteRoutes(site));
   routes.push(exploreRoutes(explore));
   routes.push(marketHistoryRoutes(marketHistory));
