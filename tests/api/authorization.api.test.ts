@@ -308,6 +308,12 @@ const MATRIX: Record<string, Row> = {
     private: true,
   },
 
+  // Create with AI: drafts for the token's creator only.
+  "POST /api/nft-rewards/draft": {
+    request: (ctx) => ({ body: { tokenMint: ctx.w.mint } }),
+    expect: ownerOnly(403, 200),
+  },
+
   // The Solana JSON-RPC: public like any RPC node; no cookie is read there.
   "POST /rpc": {
     request: () => ({ body: { jsonrpc: "2.0", id: 1, method: "getHealth" } }),
