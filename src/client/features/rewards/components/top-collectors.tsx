@@ -44,7 +44,7 @@ export function TopCollectors({
                 </div>
                 <div className="text-right">
                   <p className="text-sm font-medium">
-                    {c.nftCount} {c.nftCount === 1 ? "NFT" : "NFTs"} collected
+                    {c.nftCount} NFTs collected
                   </p>
                   {c.totalValue !== null ? (
                     <p className="text-xs text-muted-foreground">{formatSol(c.totalValue)}</p>
