@@ -1,4 +1,4 @@
-import { Rocket } from "lucide-react";
+import { Rocket, TriangleAlert } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "wouter";
 import { AppShell } from "@/components/layout";
@@ -19,6 +19,7 @@ import {
   useRewardStats,
 } from "@/features/rewards";
 import { useUserTokens } from "@/features/tokens/api/get-user-tokens";
+import { errorMessage } from "@/lib/api";
 import { useSession } from "@/lib/session";
 
 type Tab = "overview" | "active" | "collection" | "create";
@@ -72,12 +73,23 @@ export default function NftRewardsPage() {
           <TabsContent value="overview" className="flex flex-col gap-6">
             {tokenFilter}
             {stats.isError ? (
-              <p role="alert" className="text-sm text-destructive-soft-foreground">
-                The reward figures could not be loaded.
-              </p>
-            ) : null}
-            <StatCards stats={stats.data} isLoading={stats.isPending} />
-            <TopCollectors collectors={stats.data?.topCollectors} isLoading={stats.isPending} />
+              <EmptyState
+                headingLevel="h2"
+                icon={<TriangleAlert />}
+                title="The reward figures could not be loaded"
+                description={errorMessage(stats.error, "Failed to load reward figures")}
+                action={
+                  <Button variant="outline" onClick={() => stats.refetch()}>
+                    Try again
+                  </Button>
+                }
+              />
+            ) : (
+              <>
+                <StatCards stats={stats.data} isLoading={stats.isPending} />
+                <TopCollectors collectors={stats.data?.topCollectors} isLoading={stats.isPending} />
+              </>
+            )}
           </TabsContent>
           <TabsContent value="active" className="flex flex-col gap-6">
             {tokenFilter}

@@ -31,7 +31,7 @@ export function draftRewardsOffline(request: RewardDraftRequest): RewardDraft[] 
   const days = clamp(Math.floor(Math.max(token.ageDays, fans.longestHeldDays) / 2), 1, 90);
   const percentile = fans.count >= 10 ? 90 : 75;
   const community = known
-    ? `${count(fans.count, "fan")} hold ${sym} today`
+    ? `${count(fans.count, "fan")} ${fans.count === 1 ? "holds" : "hold"} ${sym} today`
     : `No fans hold ${sym} yet, so these are starting points`;
 
   const inner: RewardDraft = {

@@ -146,7 +146,12 @@ export function CreateReward({ tokens, onCreated }: { tokens: TokenChoice[]; onC
             Create with AI
           </Button>
           {draft.data ? (
-            <RewardDrafts drafts={draft.data.drafts} engine={draft.data.engine} onPick={pick} />
+            <RewardDrafts
+              drafts={draft.data.drafts}
+              engine={draft.data.engine}
+              symbol={tokens.find((t) => t.mint === draft.variables?.tokenMint)?.symbol ?? ""}
+              onPick={pick}
+            />
           ) : null}
         </CardContent>
       </Card>

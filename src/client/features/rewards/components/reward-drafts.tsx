@@ -1,24 +1,29 @@
+import { groupDigits } from "@shared/amounts";
 import type { RewardDraft } from "@shared/schemas/rewards";
 import { Button } from "@/components/ui/button";
 import { RarityBadge, RarityIcon } from "./rarity";
 
-const CONDITION: Record<
-  RewardDraft["unlockCondition"]["type"],
-  (d: RewardDraft["unlockCondition"]) => string
-> = {
-  holding_amount: (c) => `Hold ${c.value} tokens`,
-  holding_duration: (c) => `Hold ${c.value} tokens for ${c.days ?? 1} days`,
-  engagement: (c) => `Engagement in the ${c.value}th percentile`,
-};
+/** The condition in words, e.g. "Hold 1,000 ART for 7 days". */
+function conditionText(c: RewardDraft["unlockCondition"], symbol: string): string {
+  const amount = `${groupDigits(c.value)} ${symbol}`;
+  if (c.type === "holding_amount") return `Hold ${amount}`;
+  if (c.type === "holding_duration") {
+    const days = c.days ?? 1;
+    return `Hold ${amount} for ${days} ${days === 1 ? "day" : "days"}`;
+  }
+  return `Engagement in the top ${100 - Number(c.value)}% (percentile ${c.value})`;
+}
 
 /** The AI's ideas as choices: picking one fills the form, where the creator edits it. */
 export function RewardDrafts({
   drafts,
   engine,
+  symbol,
   onPick,
 }: {
   drafts: RewardDraft[];
   engine: string;
+  symbol: string;
   onPick(draft: RewardDraft): void;
 }) {
   return (
@@ -39,7 +44,7 @@ export function RewardDrafts({
             <div className="flex min-w-0 flex-1 flex-col gap-1.5">
               <p className="font-medium">{draft.title}</p>
               <RarityBadge rarity={draft.rarity} />
-              <p className="text-sm">{CONDITION[draft.unlockCondition.type](draft.unlockCondition)}</p>
+              <p className="text-sm">{conditionText(draft.unlockCondition, symbol)}</p>
               <p className="text-xs text-muted-foreground">{draft.rationale}</p>
               <Button
                 size="sm"

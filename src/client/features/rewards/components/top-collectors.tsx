@@ -43,9 +43,7 @@ export function TopCollectors({
                   {c.username ? <p className="text-xs text-muted-foreground">@{c.username}</p> : null}
                 </div>
                 <div className="text-right">
-                  <p className="text-sm font-medium">
-                    {c.nftCount} NFTs collected
-                  </p>
+                  <p className="text-sm font-medium">{c.nftCount} NFTs collected</p>
                   {c.totalValue !== null ? (
                     <p className="text-xs text-muted-foreground">{formatSol(c.totalValue)}</p>
                   ) : null}
