@@ -70,6 +70,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onClose", services.flushWrites);
   app.addHook("onReady", async () => services.indexer.start());
   app.addHook("onClose", () => services.indexer.stop());
+  // The automatic reward minter: reconciles what a crash left pending, then keeps minting.
+  app.addHook("onReady", async () => services.rewardAutoMinter.start());
+  app.addHook("onClose", () => services.rewardAutoMinter.stop());
   const secure = (config.PUBLIC_URL ?? "").startsWith("https://");
 
   await app.register(accessLogPlugin);

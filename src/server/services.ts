@@ -27,8 +27,16 @@ import { MarketHistoryService } from "./modules/market/market-history.service";
 import { MarketOpenService } from "./modules/market/market-open.service";
 import { MarketTradeService } from "./modules/market/market-trade.service";
 import { treasuryAddress, VaultKeys } from "./modules/market/market-vault";
+import { RewardAutoMinter } from "./modules/rewards/reward-auto-minter";
 import { rewardDraftRoutes } from "./modules/rewards/reward-draft.routes";
 import { RewardDraftService } from "./modules/rewards/reward-draft.service";
+import { RewardEligibility } from "./modules/rewards/reward-eligibility";
+import { RewardKeys } from "./modules/rewards/reward-keys";
+import { RewardMinter } from "./modules/rewards/reward-minter";
+import { RewardSponsor } from "./modules/rewards/reward-sponsor";
+import { RewardsRepo } from "./modules/rewards/rewards.repo";
+import { rewardsRoutes } from "./modules/rewards/rewards.routes";
+import { RewardsService } from "./modules/rewards/rewards.service";
 import { rpcRoutes } from "./modules/rpc/rpc.routes";
 import { RpcService } from "./modules/rpc/rpc.service";
 import { siteRoutes } from "./modules/site/site.routes";
@@ -62,6 +70,8 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const wallets = new WalletsService({ repo: accountsRepo, accounts, custody, ledger });
   const tokensRepo = new TokensRepo(deps.database, { shared, warn });
   const explore = new ExploreService({ repo: new ExploreRepo(db), tokensRepo, shared });
+  // Set once the rewards engine is wired below; the indexer tells it whose holders changed.
+  let rewardAutoMinter: RewardAutoMinter | null = null;
   // The chain indexer: started and stopped with the app (app.ts), fed off the response path.
   const indexer = new IndexerService({
     repo: new IndexerRepo(deps.database),
@@ -69,7 +79,10 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     log: { warn },
     pollMs: config.INDEXER_POLL_MS,
     rpcPerSecond: config.INDEXER_RPC_PER_SECOND,
-    onHoldersChanged: (mints) => explore.noteChange(mints),
+    onHoldersChanged: (mints) => {
+      explore.noteChange(mints);
+      rewardAutoMinter?.noteHoldersChanged(mints);
+    },
   });
   const tokens = new TokensService({
     repo: tokensRepo,
@@ -148,6 +161,44 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     return (html: string) => withShareCard(html, card);
   };
 
+  // NFT rewards (docs/rewards.md): collections and NFTs paid by the platform's sponsor key,
+  // eligibility from the indexer, an automatic minter started and stopped with the app.
+  const rewardsRepo = new RewardsRepo(deps.database);
+  const rewardKeys = new RewardKeys(custody);
+  const rewardSponsor = new RewardSponsor(custody, config.DATA_DIR, ledger, warn);
+  const rewardMinter = new RewardMinter({
+    repo: rewardsRepo,
+    ledger,
+    keys: rewardKeys,
+    sponsor: rewardSponsor,
+    publicUrl,
+    now,
+    warn,
+  });
+  const rewardEligibility = new RewardEligibility({ repo: rewardsRepo, now });
+  rewardAutoMinter = new RewardAutoMinter({
+    repo: rewardsRepo,
+    eligibility: rewardEligibility,
+    minter: rewardMinter,
+    tokenOf: (mint) => tokens.getByMint(mint).catch(() => null),
+    warn,
+  });
+  const autoMinter = rewardAutoMinter;
+  const rewards = new RewardsService({
+    repo: rewardsRepo,
+    tokens,
+    accountsRepo,
+    wallets,
+    ledger,
+    custody,
+    keys: rewardKeys,
+    minter: rewardMinter,
+    eligibility: rewardEligibility,
+    publicUrl,
+    now,
+    onChange: (mint) => autoMinter.noteHoldersChanged([mint]),
+  });
+
   const site = new SiteService({ db, links: deps.config.links });
 
   const ai = new AiService({ db, ai: deps.ai });
@@ -166,7 +217,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     },
     now,
   });
-  const health = new HealthService({ database: deps.database, ledger, indexer });
+  const health = new HealthService({ database: deps.database, ledger, indexer, rewardSponsor });
   const rpc = new RpcService(ledger);
 
   const routes: FastifyPluginAsync[] = [];
@@ -181,6 +232,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   routes.push(siteRoutes(site));
   routes.push(exploreRoutes(explore));
   routes.push(marketHistoryRoutes(marketHistory));
+  routes.push(rewardsRoutes(rewards));
   routes.push(rpcRoutes(rpc, ledger));
   /** Writes still queued behind responses (launch confirmations), for a clean shutdown. */
   const flushWrites = () => tokensRepo.flush();
@@ -197,6 +249,10 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     agents,
     explore,
     indexer,
+    rewards,
+    rewardMinter,
+    rewardAutoMinter: autoMinter,
+    rewardSponsor,
     routes,
     pageHtml,
     flushWrites,

@@ -42,6 +42,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 /** API routes whose success answer is not JSON (Fastify sends strings and streams as is). */
 const NOT_JSON = new Set([
   "/api/tokens/:mint/image.svg", // SVG
+  "/api/nft-rewards/:id/image", // an uploaded raster image or the generated SVG
   "/api/ai-agents/chat", // server-sent events; its JSON form is parsed by ChatResponseSchema
 ]);
 

@@ -41,6 +41,10 @@ export const ERROR_CODES = [
   "QUOTE_EXPIRED",
   "AMOUNT_TOO_SMALL",
   "EXCEEDS_CURVE",
+  /** The fan does not meet a reward's unlock condition (the message says what is missing). */
+  "NOT_ELIGIBLE",
+  /** Every NFT of a reward's supply has been minted (the chain refuses more too). */
+  "SOLD_OUT",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

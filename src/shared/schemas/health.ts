@@ -40,4 +40,7 @@ export const HealthSchema = z.object({
     behind: z.number(),
     detail: z.string().optional(),
   }),
+  /** The rewards sponsor (docs/decisions/011-reward-sponsor.md): the key that pays reward
+   * NFTs' rent and fees, its balance in lamports, and whether it runs low. */
+  rewardsSponsor: z.object({ address: z.string(), lamports: z.string(), low: z.boolean() }),
 });

@@ -174,3 +174,28 @@ export const RewardDraftSchema = z.object({
 });
 export const RewardDraftsSchema = z.object({ drafts: z.array(RewardDraftSchema), engine: z.string() });
 export type RewardDraft = z.infer<typeof RewardDraftSchema>;
+
+/** /api/nft-rewards/:id routes. */
+export const RewardIdParamsSchema = z.object({
+  id: text().trim().min(1, "Reward not found").max(64, "Reward not found"),
+});
+
+/** ?tokenMint= on the list and stats routes (omitted: every token). */
+export const RewardsQuerySchema = z.object({
+  tokenMint: text().trim().min(32, "Invalid token mint").max(44, "Invalid token mint").optional(),
+});
+
+/** GET /api/nft-rewards/:id/metadata.json: the Metaplex-style JSON at each NFT's `uri`. */
+export const RewardMetadataJsonSchema = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  description: z.string(),
+  image: z.string(),
+  external_url: z.string(),
+  attributes: z.array(z.object({ trait_type: z.string(), value: z.string() })),
+  collection: z.object({ name: z.string(), family: z.string(), address: z.string() }),
+  properties: z.object({
+    category: z.string(),
+    files: z.array(z.object({ uri: z.string(), type: z.string().optional() })),
+  }),
+});

@@ -1,11 +1,13 @@
 import type { Database } from "../../db/client";
 import type { Ledger } from "../../ledger/ledger";
 import type { IndexerService } from "../indexer/indexer.service";
+import type { RewardSponsor } from "../rewards/reward-sponsor";
 
 interface Deps {
   database: Database;
   ledger: Ledger;
   indexer: Pick<IndexerService, "health">;
+  rewardSponsor: Pick<RewardSponsor, "health">;
 }
 
 /** Is each part up, and which kind is it. The embedded ledger also says how its journal and
@@ -28,6 +30,8 @@ export class HealthService {
     ]);
     const ok = db.ok && chain.ok;
     const indexer = this.deps.indexer.health();
+    // A sponsor low on SOL stops new reward NFTs only: reported, not degraded.
+    const rewardsSponsor = await this.deps.rewardSponsor.health();
     // Failing checkpoints do not stop writes (the journal keeps everything), and an indexer
     // that retries does not stop the API, so they make the status "degraded" without a 503;
     // a part that cannot serve makes it 503.
@@ -44,6 +48,7 @@ export class HealthService {
           ...chain,
         },
         indexer,
+        rewardsSponsor,
       },
     };
   }

@@ -1,0 +1,269 @@
+import type { ClaimResult, Reward, RewardStats } from "@shared/schemas/rewards";
+import { createSolanaRpc, address as kitAddress } from "@solana/kit";
+import {
+  getAccount,
+  getAssociatedTokenAddressSync,
+  getMint,
+  getTokenGroupMemberState,
+  getTokenGroupState,
+  getTokenMetadata,
+  TOKEN_2022_PROGRAM_ID,
+} from "@solana/spl-token";
+import { Connection, PublicKey } from "@solana/web3.js";
+import { fetchMint } from "@solana-program/token-2022";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { Client } from "../../../../tests/support/http";
+import { launch, type Member, member } from "../../../../tests/support/market";
+import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
+import { tokenGroupOf } from "../../ledger/reward-transactions";
+import { RewardsRepo } from "./rewards.repo";
+
+// NFT rewards through the real server, PGlite, the indexer and LiteSVM with Token-2022. Date
+// is faked (only Date: timers and I/O run on) from before the app starts, so the chain's block
+// times, the indexer's and the eligibility clock are one clock the test moves.
+
+const SOL = 1_000_000_000n;
+const DAY = 86_400_000;
+let t: TestApp;
+let creator: Member;
+let mint: string;
+let conn: Connection;
+
+beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ["Date"], now: Date.parse("2026-11-01T12:00:00Z") });
+  t = await startTestApp({ RATE_LIMITS: "off" });
+  conn = new Connection(`${t.url}/rpc`, "confirmed");
+  creator = await member(t.url, t.deps.ledger, "rw_creator", 5n * SOL);
+  mint = await launch(creator, "ART", "1000000");
+  // Claims only here: the automatic minter has its own test (reward-auto-minter.api.test.ts).
+  await services().rewardAutoMinter.stop();
+});
+afterAll(async () => {
+  await t?.close();
+  vi.useRealTimers();
+});
+
+const services = () => t.app.services;
+/** Moves the one clock (chain, indexer, eligibility) forward by `ms`. */
+const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
+
+async function send(to: string, amount: string, from: Member = creator) {
+  const res = await from.c.post<{ signature: string }>(`/api/tokens/${mint}/transfer`, { to, amount });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  await services().indexer.waitForSignature(res.body.signature, 10_000);
+  return res.body.signature;
+}
+
+async function createReward(body: Record<string, unknown>, who: Member = creator) {
+  return who.c.post<Reward & { code?: string; message?: string }>("/api/nft-rewards/create", {
+    tokenMint: mint,
+    title: "Early Supporter",
+    description: "For the first fans",
+    rarity: "legendary",
+    totalSupply: 2,
+    isActive: true,
+    ...body,
+  });
+}
+
+let fanNo = 0;
+const fan = () => member(t.url, t.deps.ledger, `rw_fan${++fanNo}`, 0n);
+
+describe("rewards: creation, claims and the chain", () => {
+  let reward: Reward;
+  let first: ClaimResult;
+  let a: Member;
+
+  it("only the token's creator creates a reward; it is a Token-2022 collection capped at its supply", async () => {
+    const anonymous = await createReward({ unlockCondition: { type: "holding_amount", value: "1000" } }, {
+      c: new Client(t.url),
+    } as Member);
+    expect(anonymous.status).toBe(401);
+    const other = await fan();
+    const refused = await createReward({ unlockCondition: { type: "holding_amount", value: "1000" } }, other);
+    expect(refused.status).toBe(403);
+    const bad = await createReward({ unlockCondition: { type: "holding_amount", value: "0" } });
+    expect(bad.status).toBe(400);
+
+    const res = await createReward({ unlockCondition: { type: "holding_amount", value: "1000" } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    reward = res.body;
+    expect(reward.collectionMint).toBeTruthy();
+    expect(reward.criteria).toBe("Hold 1,000 ART");
+    expect(reward.unlockCondition).toMatchObject({
+      type: "holding_amount",
+      value: "1000",
+      description: "Hold 1,000 ART",
+    });
+    expect(reward.mintedCount).toBe(0);
+    const group = getTokenGroupState(
+      await getMint(conn, new PublicKey(reward.collectionMint ?? ""), "confirmed", TOKEN_2022_PROGRAM_ID),
+    );
+    expect(group?.maxSize).toBe(2n);
+    expect(group?.size).toBe(0n);
+
+    const patch = await other.c.patch(`/api/nft-rewards/${reward.id}`, { isActive: true });
+    expect(patch.status).toBe(403);
+  });
+
+  it("N-1 tokens: 403 with what is missing; N tokens: the NFT, and the same one again on a retry", async () => {
+    a = await fan();
+    await send(a.wallet, "999");
+    const refused = await a.c.post<{ code: string; error: string }>(
+      `/api/nft-rewards/${reward.id}/claim`,
+      {},
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("NOT_ELIGIBLE");
+    expect(refused.body.error).toContain("Hold 1 ART more");
+    const standing = (await a.c.get<Reward>(`/api/nft-rewards/${reward.id}`)).body.standing;
+    expect(standing).toMatchObject({ eligible: false, progress: 99 });
+
+    await send(a.wallet, "1");
+    const claimed = await a.c.post<ClaimResult>(`/api/nft-rewards/${reward.id}/claim`, {});
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+    first = claimed.body;
+    const again = await a.c.post<ClaimResult>(`/api/nft-rewards/${reward.id}/claim`, {});
+    expect(again.body).toEqual(first);
+    const read = (await a.c.get<Reward>(`/api/nft-rewards/${reward.id}`)).body;
+    expect(read.mintedCount).toBe(1);
+    expect(read.standing).toMatchObject({ eligible: true, claimedMint: first.nftMint });
+  });
+
+  it("the NFT reads back with web3.js + spl-token and with kit: decimals 0, supply 1, no mint authority, member 1", async () => {
+    const nft = new PublicKey(first.nftMint);
+    const m = await getMint(conn, nft, "confirmed", TOKEN_2022_PROGRAM_ID);
+    expect(m.decimals).toBe(0);
+    expect(m.supply).toBe(1n);
+    expect(m.mintAuthority).toBeNull();
+    const member = getTokenGroupMemberState(m);
+    expect(member?.group?.toBase58()).toBe(reward.collectionMint);
+    expect(member?.memberNumber).toBe(1n);
+    const ata = getAssociatedTokenAddressSync(nft, new PublicKey(a.wallet), false, TOKEN_2022_PROGRAM_ID);
+    expect((await getAccount(conn, ata, "confirmed", TOKEN_2022_PROGRAM_ID)).amount).toBe(1n);
+
+    const kit = await fetchMint(createSolanaRpc(`${t.url}/rpc`), kitAddress(first.nftMint));
+    expect(kit.data.decimals).toBe(0);
+    expect(kit.data.supply).toBe(1n);
+    expect(kit.data.mintAuthority.__option).toBe("None");
+    const extensions = kit.data.extensions.__option === "Some" ? kit.data.extensions.value : [];
+    const kitMember = extensions.find((e) => e.__kind === "TokenGroupMember");
+    expect(kitMember).toMatchObject({ group: reward.collectionMint, memberNumber: 1n });
+
+    // The metadata JSON at the on-chain uri, over HTTP.
+    const metadata = await getTokenMetadata(conn, nft, "confirmed", TOKEN_2022_PROGRAM_ID);
+    expect(metadata?.uri).toContain(`/api/nft-rewards/${reward.id}/metadata.json`);
+    // PUBLIC_URL is unknown before the test server picks its port: same path, this server.
+    const here = (url: string) => `${t.url}${new URL(url).pathname}`;
+    const json = (await (await fetch(here(metadata?.uri ?? ""))).json()) as {
+      image: string;
+      attributes: Array<{ trait_type: string; value: string }>;
+    };
+    expect(json.attributes).toEqual(
+      expect.arrayContaining([
+        { trait_type: "reward", value: "Early Supporter" },
+        { trait_type: "rarity", value: "legendary" },
+        { trait_type: "token", value: "ART" },
+        { trait_type: "condition", value: "Hold 1,000 ART" },
+      ]),
+    );
+    const image = await fetch(here(json.image));
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toContain("image/svg+xml");
+
+    const collection = await a.c.get<{ nfts: Array<{ nftMint: string; number: number }> }>(
+      "/api/nft-rewards/user",
+    );
+    expect(collection.body.nfts).toEqual([expect.objectContaining({ nftMint: first.nftMint, number: 1 })]);
+  });
+
+  it("sold out: 409 SOLD_OUT, and the chain itself refuses one member more", async () => {
+    const b = await fan();
+    await send(b.wallet, "1000");
+    expect((await b.c.post(`/api/nft-rewards/${reward.id}/claim`, {})).status).toBe(200);
+    const c = await fan();
+    await send(c.wallet, "1000");
+    const refused = await c.c.post<{ code: string }>(`/api/nft-rewards/${reward.id}/claim`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("SOLD_OUT");
+    // Past the API's check, straight to the chain: the TokenGroup refuses (SizeExceedsMaxSize).
+    const row = await services().rewards.get(reward.id, null);
+    const direct = await services().rewardMinter.mintOne(await rewardRow(reward.id), "ART", {
+      owner: c.wallet,
+      userId: c.userId,
+      source: "claim",
+    });
+    expect(direct.status).toBe("failed");
+    expect(direct.failureReason).toBe("The reward is sold out");
+    const account = await t.deps.ledger.getAccount(reward.collectionMint ?? "");
+    expect(tokenGroupOf(account?.data ?? new Uint8Array())).toEqual({ size: 2n, maxSize: 2n });
+    expect(row.mintedCount).toBe(2);
+  });
+});
+
+/** The stored row (with its sealed authority), as the minter takes it. */
+async function rewardRow(id: string) {
+  const row = await new RewardsRepo(t.deps.database).reward(id);
+  if (!row) throw new Error("no such reward");
+  return row;
+}
+
+describe("rewards: holding duration and engagement", () => {
+  it("D days minus one second is not enough, D days is; a dip below N inside the window resets it", async () => {
+    const res = await createReward({
+      title: "Diamond Hands",
+      rarity: "epic",
+      totalSupply: 10,
+      soulbound: true,
+      unlockCondition: { type: "holding_duration", value: "100", days: 3 },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const id = res.body.id;
+    expect(res.body.criteria).toBe("Hold 100 ART for 3 days");
+    const d = await fan();
+    await send(d.wallet, "100");
+    const standing = async (who: Member) => (await who.c.get<Reward>(`/api/nft-rewards/${id}`)).body.standing;
+
+    advance(3 * DAY - 1000);
+    expect(await standing(d)).toMatchObject({
+      eligible: false,
+      missing: "Keep holding 100 ART for 1 more day",
+    });
+    advance(1000);
+    expect(await standing(d)).toMatchObject({ eligible: true, missing: null });
+
+    // A dip: 100 held, 1 sent away and 1 back; the window now has a moment at 99.
+    const e = await fan();
+    await send(e.wallet, "100");
+    advance(DAY);
+    await t.deps.ledger.airdrop(e.wallet, SOL);
+    await send(creator.wallet, "1", e);
+    await send(e.wallet, "1");
+    advance(2 * DAY);
+    // Held 3 days since first receiving, but the dip was 2 days ago.
+    expect(await standing(e)).toMatchObject({
+      eligible: false,
+      missing: "Keep holding 100 ART for 1 more day",
+    });
+    const refused = await e.c.post<{ code: string }>(`/api/nft-rewards/${id}/claim`, {});
+    expect(refused.body.code).toBe("NOT_ELIGIBLE");
+    advance(DAY);
+    expect(await standing(e)).toMatchObject({ eligible: true });
+    const claimed = await e.c.post<ClaimResult>(`/api/nft-rewards/${id}/claim`, {});
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+    const m = await getMint(conn, new PublicKey(claimed.body.nftMint), "confirmed", TOKEN_2022_PROGRAM_ID);
+    expect(m.tlvData.length).toBeGreaterThan(0);
+    const collected = await e.c.get<{ nfts: Array<{ soulbound: boolean }> }>("/api/nft-rewards/user");
+    expect(collected.body.nfts[0]?.soulbound).toBe(true);
+  });
+
+  it("stats: rewards, NFTs minted, unique holders and top collectors from what was minted", async () => {
+    const stats = (await creator.c.get<RewardStats>(`/api/nft-rewards/stats?tokenMint=${mint}`)).body;
+    expect(stats.totalRewardsCreated).toBe(2);
+    expect(stats.totalNFTsMinted).toBe(3);
+    expect(stats.uniqueHolders).toBe(3);
+    expect(stats.topCollectors).toHaveLength(3);
+    expect(stats.topCollectors[0]?.nftCount).toBe(1);
+    expect(stats.engagementBoostBasis).toContain("holders with a reward NFT");
+  });
+});

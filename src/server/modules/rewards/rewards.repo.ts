@@ -1,0 +1,322 @@
+import { and, asc, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { bulkInsert } from "../../db/bulk-insert";
+import type { Database, Db } from "../../db/client";
+import { users, wallets } from "../../db/schema/accounts";
+import { agentMessages, agents } from "../../db/schema/agents";
+import { balanceChanges, holders } from "../../db/schema/indexer";
+import { markets, marketTrades } from "../../db/schema/market";
+import { rewardMints, rewards } from "../../db/schema/rewards";
+
+const iso = (d: Date) => d.toISOString();
+
+export type RewardRow = typeof rewards.$inferSelect;
+export type RewardMintRow = typeof rewardMints.$inferSelect;
+
+/** Rewards and their NFTs, and the indexer figures eligibility is computed from. */
+export class RewardsRepo {
+  private db: Db;
+  private insertMintRows: (rows: RewardMintRow[]) => Promise<void>;
+
+  constructor(database: Pick<Database, "db" | "execute">) {
+    this.db = database.db;
+    this.insertMintRows = bulkInsert(database, rewardMints);
+  }
+
+  // ---- rewards --------------------------------------------------------------------------
+
+  async insertReward(values: typeof rewards.$inferInsert): Promise<RewardRow> {
+    const [row] = await this.db.insert(rewards).values(values).returning();
+    if (!row) throw new Error("reward insert returned nothing");
+    return row;
+  }
+
+  async updateReward(id: string, values: Partial<typeof rewards.$inferInsert>): Promise<RewardRow | null> {
+    const [row] = await this.db.update(rewards).set(values).where(eq(rewards.id, id)).returning();
+    return row ?? null;
+  }
+
+  async reward(id: string): Promise<RewardRow | null> {
+    const [row] = await this.db.select().from(rewards).where(eq(rewards.id, id));
+    return row ?? null;
+  }
+
+  async rewardByKey(creatorUserId: string, key: string): Promise<RewardRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(rewards)
+      .where(and(eq(rewards.creatorUserId, creatorUserId), eq(rewards.idempotencyKey, key)));
+    return row ?? null;
+  }
+
+  /** Rewards that did not fail, newest first; of one token, or all. */
+  async rewardsOf(tokenMint?: string): Promise<RewardRow[]> {
+    return this.db
+      .select()
+      .from(rewards)
+      .where(and(ne(rewards.status, "failed"), tokenMint ? eq(rewards.tokenMint, tokenMint) : undefined))
+      .orderBy(desc(rewards.createdAt));
+  }
+
+  async liveActiveRewards(): Promise<RewardRow[]> {
+    return this.db
+      .select()
+      .from(rewards)
+      .where(and(eq(rewards.status, "active"), eq(rewards.isActive, true)))
+      .orderBy(asc(rewards.createdAt));
+  }
+
+  async pendingRewards(): Promise<RewardRow[]> {
+    return this.db.select().from(rewards).where(eq(rewards.status, "pending"));
+  }
+
+  async rewardsByCollections(collections: string[]): Promise<RewardRow[]> {
+    if (!collections.length) return [];
+    return this.db.select().from(rewards).where(inArray(rewards.collectionMint, collections));
+  }
+
+  // ---- NFTs -------------------------------------------------------------------------------
+
+  /** One row; throws a unique violation when the wallet already has a live one. */
+  async insertMint(row: RewardMintRow): Promise<void> {
+    await this.insertMintRows([row]);
+  }
+
+  /** A wave's rows in one statement (the caller has left out owners that have one). */
+  async insertMints(rows: RewardMintRow[]): Promise<void> {
+    if (rows.length) await this.insertMintRows(rows);
+  }
+
+  async updateMint(id: string, values: Partial<typeof rewardMints.$inferInsert>): Promise<void> {
+    await this.db.update(rewardMints).set(values).where(eq(rewardMints.id, id));
+  }
+
+  async confirmMints(updates: Array<{ id: string; memberNumber: number | null }>, at: Date): Promise<void> {
+    if (!updates.length) return;
+    const numbers = sql.join(
+      updates.map((u) => sql`when ${u.id} then ${u.memberNumber}::integer`),
+      sql` `,
+    );
+    await this.db
+      .update(rewardMints)
+      .set({
+        status: "confirmed",
+        confirmedAt: at,
+        signedTransaction: null,
+        memberNumber: sql`case ${rewardMints.id} ${numbers} end`,
+      })
+      .where(
+        inArray(
+          rewardMints.id,
+          updates.map((u) => u.id),
+        ),
+      );
+  }
+
+  /** The wallet's live (pending or confirmed) NFT of a reward. */
+  async liveMint(rewardId: string, owner: string): Promise<RewardMintRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(rewardMints)
+      .where(
+        and(
+          eq(rewardMints.rewardId, rewardId),
+          eq(rewardMints.owner, owner),
+          ne(rewardMints.status, "failed"),
+        ),
+      );
+    return row ?? null;
+  }
+
+  async liveMintsOfOwners(owners: string[]): Promise<RewardMintRow[]> {
+    if (!owners.length) return [];
+    return this.db
+      .select()
+      .from(rewardMints)
+      .where(and(inArray(rewardMints.owner, owners), ne(rewardMints.status, "failed")));
+  }
+
+  /** Owners who already have (or are being sent) an NFT of the reward. */
+  async servedOwners(rewardId: string): Promise<Set<string>> {
+    const rows = await this.db
+      .select({ owner: rewardMints.owner })
+      .from(rewardMints)
+      .where(and(eq(rewardMints.rewardId, rewardId), ne(rewardMints.status, "failed")));
+    return new Set(rows.map((r) => r.owner));
+  }
+
+  async pendingMints(): Promise<RewardMintRow[]> {
+    return this.db
+      .select()
+      .from(rewardMints)
+      .where(eq(rewardMints.status, "pending"))
+      .orderBy(asc(rewardMints.createdAt));
+  }
+
+  // ---- eligibility (indexer tables) -------------------------------------------------------
+
+  async balance(mint: string, owner: string): Promise<bigint> {
+    const [row] = await this.db
+      .select({ balance: holders.balance })
+      .from(holders)
+      .where(and(eq(holders.mint, mint), eq(holders.owner, owner)));
+    return row?.balance ?? 0n;
+  }
+
+  /** Holders with at least `amount` now (holding_amount), largest first. */
+  async holdersWithAtLeast(mint: string, amount: bigint): Promise<string[]> {
+    const rows = await this.db
+      .select({ owner: holders.owner })
+      .from(holders)
+      .where(and(eq(holders.mint, mint), gte(holders.balance, amount)))
+      .orderBy(desc(holders.balance), asc(holders.owner));
+    return rows.map((r) => r.owner);
+  }
+
+  /** Holders whose balance was >= amount at every moment of [since, now] (holding_duration):
+   * >= amount now, at the window's start (their last change at or before it), and after every
+   * change inside it. */
+  async holdersThroughout(mint: string, amount: bigint, since: Date, owner?: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ owner: holders.owner })
+      .from(holders)
+      .where(
+        and(
+          eq(holders.mint, mint),
+          gte(holders.balance, amount),
+          owner ? eq(holders.owner, owner) : undefined,
+          sql`not exists (select 1 from ${balanceChanges} c where c.mint = ${holders.mint} and c.owner = ${holders.owner} and c.block_time > ${iso(since)}::timestamptz and c.balance_after < ${amount.toString()}::numeric)`,
+          sql`coalesce((select c.balance_after from ${balanceChanges} c where c.mint = ${holders.mint} and c.owner = ${holders.owner} and c.block_time <= ${iso(since)}::timestamptz order by c.seq desc limit 1), 0) >= ${amount.toString()}::numeric`,
+        ),
+      )
+      .orderBy(desc(holders.balance), asc(holders.owner));
+    return rows.map((r) => r.owner);
+  }
+
+  /** The wallet's balance history inside [since, now]: the balance at its start and each
+   * change after, oldest first (for "N more days"). */
+  async window(
+    mint: string,
+    owner: string,
+    since: Date,
+  ): Promise<{ start: bigint; changes: Array<{ balanceAfter: bigint; blockTime: Date }> }> {
+    const [before] = await this.db
+      .select({ balanceAfter: balanceChanges.balanceAfter })
+      .from(balanceChanges)
+      .where(
+        and(
+          eq(balanceChanges.mint, mint),
+          eq(balanceChanges.owner, owner),
+          sql`${balanceChanges.blockTime} <= ${iso(since)}::timestamptz`,
+        ),
+      )
+      .orderBy(desc(balanceChanges.seq))
+      .limit(1);
+    const changes = await this.db
+      .select({ balanceAfter: balanceChanges.balanceAfter, blockTime: balanceChanges.blockTime })
+      .from(balanceChanges)
+      .where(
+        and(
+          eq(balanceChanges.mint, mint),
+          eq(balanceChanges.owner, owner),
+          sql`${balanceChanges.blockTime} > ${iso(since)}::timestamptz`,
+        ),
+      )
+      .orderBy(asc(balanceChanges.seq));
+    return { start: before?.balanceAfter ?? 0n, changes };
+  }
+
+  /** Every current holder's engagement inputs (docs/rewards.md): agent chat messages by the
+   * users who own the wallet to the token's agents, confirmed trades on its curve, on-chain
+   * balance changes, and since when it has held. */
+  async engagementInputs(
+    mint: string,
+  ): Promise<
+    Array<{ owner: string; chats: number; trades: number; changes: number; heldSince: Date | null }>
+  > {
+    const rows = await this.db
+      .select({
+        owner: holders.owner,
+        heldSince: holders.firstHeldAt,
+        chats: sql<number>`(select count(*) from ${agentMessages} m join ${agents} a on a.id = m.agent_id join ${wallets} w on w.user_id = m.user_id where a.mint_address = ${holders.mint} and w.public_key = ${holders.owner} and m.is_user)::integer`,
+        trades: sql<number>`(select count(*) from ${marketTrades} t where t.mint = ${holders.mint} and t.trader = ${holders.owner} and t.status = 'confirmed')::integer`,
+        changes: sql<number>`(select count(*) from ${balanceChanges} c where c.mint = ${holders.mint} and c.owner = ${holders.owner})::integer`,
+      })
+      .from(holders)
+      .where(and(eq(holders.mint, mint), sql`${holders.balance} > 0`));
+    return rows.map((r) => ({
+      ...r,
+      chats: Number(r.chats),
+      trades: Number(r.trades),
+      changes: Number(r.changes),
+    }));
+  }
+
+  /** Wallets rewards never go to automatically: the token's curve vault. */
+  async marketVault(mint: string): Promise<string | null> {
+    const [row] = await this.db.select({ vault: markets.vault }).from(markets).where(eq(markets.mint, mint));
+    return row?.vault ?? null;
+  }
+
+  // ---- overview -----------------------------------------------------------------------------
+
+  async confirmedCounts(tokenMint?: string): Promise<{ minted: number; holders: number }> {
+    const [row] = await this.db
+      .select({
+        minted: sql<number>`count(*)::integer`,
+        holders: sql<number>`count(distinct ${rewardMints.owner})::integer`,
+      })
+      .from(rewardMints)
+      .innerJoin(rewards, eq(rewards.id, rewardMints.rewardId))
+      .where(
+        and(eq(rewardMints.status, "confirmed"), tokenMint ? eq(rewards.tokenMint, tokenMint) : undefined),
+      );
+    return { minted: Number(row?.minted ?? 0), holders: Number(row?.holders ?? 0) };
+  }
+
+  async topCollectors(
+    tokenMint: string | undefined,
+    limit: number,
+  ): Promise<Array<{ owner: string; nftCount: number; username: string | null }>> {
+    const rows = await this.db
+      .select({
+        owner: rewardMints.owner,
+        nftCount: sql<number>`count(*)::integer`,
+        username: sql<
+          string | null
+        >`(select u.username from ${wallets} w join ${users} u on u.id = w.user_id where w.public_key = ${rewardMints.owner} limit 1)`,
+      })
+      .from(rewardMints)
+      .innerJoin(rewards, eq(rewards.id, rewardMints.rewardId))
+      .where(
+        and(eq(rewardMints.status, "confirmed"), tokenMint ? eq(rewards.tokenMint, tokenMint) : undefined),
+      )
+      .groupBy(rewardMints.owner)
+      .orderBy(sql`count(*) desc`, asc(rewardMints.owner))
+      .limit(limit);
+    return rows.map((r) => ({ ...r, nftCount: Number(r.nftCount) }));
+  }
+
+  /** For the Engagement Boost: each current holder of a token that has rewards, whether it
+   * holds one of that token's reward NFTs, and its activity since `since` (balance changes
+   * plus agent chat messages). */
+  async activityByHolder(
+    tokenMint: string | undefined,
+    since: Date,
+  ): Promise<Array<{ collector: boolean; activity: number }>> {
+    const rows = await this.db
+      .select({
+        collector: sql<boolean>`exists (select 1 from ${rewardMints} rm join ${rewards} r on r.id = rm.reward_id where r.token_mint = ${holders.mint} and rm.owner = ${holders.owner} and rm.status = 'confirmed')`,
+        activity: sql<number>`((select count(*) from ${balanceChanges} c where c.mint = ${holders.mint} and c.owner = ${holders.owner} and c.block_time > ${iso(since)}::timestamptz) + (select count(*) from ${agentMessages} m join ${agents} a on a.id = m.agent_id join ${wallets} w on w.user_id = m.user_id where a.mint_address = ${holders.mint} and w.public_key = ${holders.owner} and m.is_user and m.created_at > ${iso(since)}::timestamptz))::integer`,
+      })
+      .from(holders)
+      .where(
+        and(
+          sql`${holders.balance} > 0`,
+          tokenMint
+            ? eq(holders.mint, tokenMint)
+            : sql`${holders.mint} in (select distinct token_mint from ${rewards} where status = 'active')`,
+        ),
+      );
+    return rows.map((r) => ({ collector: Boolean(r.collector), activity: Number(r.activity) }));
+  }
+}
