@@ -97,6 +97,24 @@ const agentFields = {
   responseStyle: "Short",
 };
 
+const rewardForm = (ctx: Ctx) => ({
+  tokenMint: ctx.w.mint,
+  title: "Matrix Badge",
+  rarity: "rare",
+  totalSupply: 10,
+  unlockCondition: { type: "holding_amount", value: "1" },
+});
+
+/** One reward of the owner's token, created once by the owner (the routes under :id read it). */
+let reward: Promise<string> | null = null;
+function rewardOf(ctx: Ctx): Promise<string> {
+  reward ??= ctx.w.owner.c.post<{ id: string }>("/api/nft-rewards/create", rewardForm(ctx)).then((res) => {
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.id;
+  });
+  return reward;
+}
+
 /** THE table. Keys are exactly the routes the app registers ("METHOD /url"). */
 const MATRIX: Record<string, Row> = {
   "GET /api/health": { expect: all(200) },
@@ -308,6 +326,41 @@ const MATRIX: Record<string, Row> = {
     private: true,
   },
 
+  // NFT rewards: read by everyone, created and switched by the token's creator, claimed by
+  // whoever meets the condition (the owner, creator of the token, holds it; the other none).
+  "GET /api/nft-rewards/stats": {
+    request: (ctx) => ({ path: `/api/nft-rewards/stats?tokenMint=${ctx.w.mint}` }),
+    expect: all(200),
+  },
+  "GET /api/nft-rewards/active": {
+    request: (ctx) => ({ path: `/api/nft-rewards/active?tokenMint=${ctx.w.mint}` }),
+    expect: all(200),
+  },
+  "GET /api/nft-rewards/user": { expect: signedIn(200), private: true },
+  "POST /api/nft-rewards/create": {
+    request: (ctx) => ({ body: rewardForm(ctx) }),
+    expect: ownerOnly(403, 201),
+  },
+  "GET /api/nft-rewards/:id": {
+    request: async (ctx) => ({ path: `/api/nft-rewards/${await rewardOf(ctx)}` }),
+    expect: all(200),
+  },
+  "PATCH /api/nft-rewards/:id": {
+    request: async (ctx) => ({ path: `/api/nft-rewards/${await rewardOf(ctx)}`, body: { isActive: true } }),
+    expect: ownerOnly(403, 200),
+  },
+  "POST /api/nft-rewards/:id/claim": {
+    request: async (ctx) => ({ path: `/api/nft-rewards/${await rewardOf(ctx)}/claim`, body: {} }),
+    expect: ownerOnly(403, 200),
+  },
+  "GET /api/nft-rewards/:id/metadata.json": {
+    request: async (ctx) => ({ path: `/api/nft-rewards/${await rewardOf(ctx)}/metadata.json` }),
+    expect: all(200),
+  },
+  "GET /api/nft-rewards/:id/image": {
+    request: async (ctx) => ({ path: `/api/nft-rewards/${await rewardOf(ctx)}/image` }),
+    expect: all(200),
+  },
   // Create with AI: drafts for the token's creator only.
   "POST /api/nft-rewards/draft": {
     request: (ctx) => ({ body: { tokenMint: ctx.w.mint } }),

@@ -1,0 +1,84 @@
+import type { ClaimResult, Reward } from "@shared/schemas/rewards";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { launch, type Member, member } from "../../../../tests/support/market";
+import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
+import { generateSigner } from "../../ledger/keys";
+import { RewardsRepo } from "./rewards.repo";
+
+// The automatic minter through the real server, indexer and LiteSVM: holders who become
+// eligible get their NFT without asking, once each, up to the reward's supply; the creator
+// and the curve's vault never do; a fan's claim afterwards answers the NFT already sent.
+
+const SOL = 1_000_000_000n;
+let t: TestApp;
+let creator: Member;
+let mint: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ RATE_LIMITS: "off" });
+  creator = await member(t.url, t.deps.ledger, "auto_creator", 5n * SOL);
+  mint = await launch(creator, "AUTO", "1000000", { curveShareBps: 5000 });
+});
+afterAll(async () => t?.close());
+
+const services = () => t.app.services;
+
+async function send(to: string, amount: string) {
+  const res = await creator.c.post<{ signature: string }>(`/api/tokens/${mint}/transfer`, { to, amount });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  await services().indexer.waitForSignature(res.body.signature, 10_000);
+}
+
+describe("automatic reward minting", () => {
+  it("mints to every newly eligible holder once, stops at the supply, skips creator and vault", async () => {
+    const fan = await member(t.url, t.deps.ledger, "auto_fan", 0n);
+    const others = Array.from({ length: 4 }, () => generateSigner().address);
+    await send(fan.wallet, "50");
+    for (const o of others.slice(0, 2)) await send(o, "50");
+    await send(others[2] ?? "", "49");
+
+    const created = await creator.c.post<Reward>("/api/nft-rewards/create", {
+      tokenMint: mint,
+      title: "Community Builder",
+      rarity: "rare",
+      totalSupply: 4,
+      unlockCondition: { type: "holding_amount", value: "50" },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id;
+    const repo = new RewardsRepo(t.deps.database);
+    const served = async () => [...(await repo.servedOwners(id))].sort();
+
+    // Creating the reward wakes the minter: the three holders of >= 50 get theirs.
+    await vi.waitFor(async () => expect(await served()).toHaveLength(3), { timeout: 20_000, interval: 50 });
+    expect(await served()).toEqual([fan.wallet, others[0], others[1]].sort());
+    await services().rewardAutoMinter.idle();
+
+    // A new holder, woken by the indexer's holder change: the fourth and last NFT.
+    await send(others[3] ?? "", "60");
+    await vi.waitFor(async () => expect(await served()).toContain(others[3]), {
+      timeout: 20_000,
+      interval: 50,
+    });
+    await services().rewardAutoMinter.idle();
+    // Sold out now: one more eligible holder gets nothing, and nothing failed on the way.
+    await send(others[2] ?? "", "1");
+    await services().rewardAutoMinter.idle();
+    const reward = (await creator.c.get<Reward>(`/api/nft-rewards/${id}`)).body;
+    expect(reward.mintedCount).toBe(4);
+    expect(await served()).not.toContain(others[2]);
+    expect(await served()).not.toContain(creator.wallet);
+
+    // The fan's claim answers the NFT the minter sent.
+    const mine = await repo.liveMint(id, fan.wallet);
+    const claim = await fan.c.post<ClaimResult>(`/api/nft-rewards/${id}/claim`, {});
+    expect(claim.status).toBe(200);
+    expect(claim.body.nftMint).toBe(mine?.nftMint);
+    expect(mine?.status).toBe("confirmed");
+    expect(mine?.source).toBe("auto");
+    const numbers = await Promise.all(
+      (await served()).map(async (o) => (await repo.liveMint(id, o))?.memberNumber),
+    );
+    expect(numbers.sort()).toEqual([1, 2, 3, 4]);
+  });
+});
