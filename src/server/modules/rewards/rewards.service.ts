@@ -172,13 +172,7 @@ export class RewardsService {
     return Promise.all(
       rows.map(async (row) => {
         const standing = owners.length ? await this.standingOf(row, owners, token) : null;
-        return presentReward(
-          row,
-          facts,
-          groups.get(row.collectionMint)?.size ?? 0,
-          standing,
-          this.deps.publicUrl,
-        );
+        return presentReward(row, facts, groups.get(row.collectionMint)?.size ?? 0, standing);
       }),
     );
   }
@@ -266,7 +260,6 @@ export class RewardsService {
         token ? factsOf(token) : { symbol: "", name: "", decimals: 0 },
         0,
         null,
-        this.deps.publicUrl,
       );
       out.push({
         nftMint: holding.mint,
