@@ -337,6 +337,8 @@ const MATRIX: Record<string, Row> = {
     expect: all(200),
   },
   "GET /api/nft-rewards/user": { expect: signedIn(200), private: true },
+  // Each signed-in user lists the rewards they created (switched off ones too).
+  "GET /api/nft-rewards/mine": { expect: signedIn(200), private: true },
   "POST /api/nft-rewards/create": {
     request: (ctx) => ({ body: rewardForm(ctx) }),
     expect: ownerOnly(403, 201),

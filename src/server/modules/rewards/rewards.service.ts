@@ -153,6 +153,16 @@ export class RewardsService {
   /** Active rewards (of one token, or all), with the signed-in fan's standing on each. */
   async active(tokenMint: string | undefined, userId: string | null): Promise<Reward[]> {
     const rows = (await this.deps.repo.rewardsOf(tokenMint)).filter((r) => r.isActive);
+    return this.presentAll(rows, userId);
+  }
+
+  /** The rewards the user created, switched off ones too (where the creator switches them). */
+  async mine(userId: string): Promise<Reward[]> {
+    return this.presentAll(await this.deps.repo.rewardsByCreator(userId), userId);
+  }
+
+  /** Rewards of any tokens, newest first. */
+  private async presentAll(rows: RewardRow[], userId: string | null): Promise<Reward[]> {
     const out: Reward[] = [];
     const byMint = new Map<string, RewardRow[]>();
     for (const r of rows) byMint.set(r.tokenMint, [...(byMint.get(r.tokenMint) ?? []), r]);
