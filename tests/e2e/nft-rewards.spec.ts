@@ -171,4 +171,24 @@ describe("NFT rewards: create with AI, claim, collection", () => {
     assertClean();
     await visitor.close();
   });
+
+  it("the creator switches the reward off and on again from Your rewards", async () => {
+    const { page, assertClean } = await openPage(creator);
+    await page.goto("/nft-rewards");
+    await openTab(page, "Create Reward");
+    const list = page.getByRole("heading", { name: "Your rewards" });
+    await list.waitFor();
+    await page.getByRole("button", { name: "Switch off Inner Circle Loops" }).click();
+    await page.getByRole("button", { name: "Switch on Inner Circle Loops" }).waitFor();
+    await page.getByText("Switched off", { exact: true }).waitFor();
+    await openTab(page, "Active Rewards");
+    await page.getByRole("heading", { name: "No active rewards yet" }).waitFor();
+    await openTab(page, "Create Reward");
+    await page.getByRole("button", { name: "Switch on Inner Circle Loops" }).click();
+    await page.getByRole("button", { name: "Switch off Inner Circle Loops" }).waitFor();
+    await openTab(page, "Active Rewards");
+    await card(page, "Inner Circle Loops").waitFor();
+    assertClean();
+    await page.close();
+  });
 });

@@ -12,6 +12,7 @@ import {
   ActiveRewards,
   CreateReward,
   MyCollection,
+  MyRewards,
   SignInNeeded,
   StatCards,
   TopCollectors,
@@ -122,7 +123,10 @@ export default function NftRewardsPage() {
                 }
               />
             ) : (
-              <CreateReward tokens={live} onCreated={() => setTab("active")} />
+              <div className="flex flex-col gap-6">
+                <CreateReward tokens={live} onCreated={() => setTab("active")} />
+                <MyRewards userId={userId} />
+              </div>
             )}
           </TabsContent>
         </Tabs>

@@ -104,13 +104,16 @@ export function CreateReward({ tokens, onCreated }: { tokens: TokenChoice[]; onC
       const reward = await create.mutateAsync(body);
       toast({
         title: "NFT Reward Created",
-        description: `${reward.title} is ready for ${reward.tokenSymbol} holders.`,
+        description: reward.isActive
+          ? `${reward.title} is live for ${reward.tokenSymbol} holders.`
+          : `${reward.title} is saved switched off: switch it on under Your rewards.`,
         variant: "success",
       });
       form.reset(blank(values.tokenMint));
       draft.reset();
       setPrompt("");
-      onCreated();
+      // A switched-on reward is on Active Rewards; a switched-off one stays in this tab's list.
+      if (reward.isActive) onCreated();
     } catch (err) {
       const message = errorMessage(err, "Failed to create reward");
       const fields = err instanceof ApiError && err.fields ? err.fields : {};
