@@ -9,6 +9,7 @@ import { benchRawLaunches } from "./ledger-raw";
 import { runMarketBenchmarks } from "./market";
 import { runMixedBenchmarks } from "./mixed";
 import { runReadBenchmarks } from "./reads";
+import { runRewardBenchmarks } from "./rewards";
 import { fmt, median, percentile, processMemoryMb, verdict } from "./stats";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -102,6 +103,8 @@ async function main() {
     await runMixedBenchmarks(server.url, SECONDS);
     console.log("");
     await runAiBenchmarks(server.url, SECONDS);
+    console.log("");
+    await runRewardBenchmarks(server.url);
   } finally {
     await server.stop();
   }

@@ -20,6 +20,9 @@ export interface TokenUnits {
 
 const tokens = (units: bigint, t: TokenUnits) =>
   `${groupDigits(formatAmount(units, t.decimals))} ${t.symbol}`;
+/** "400 more ART" */
+const more = (units: bigint, t: TokenUnits) =>
+  `${groupDigits(formatAmount(units, t.decimals))} more ${t.symbol}`;
 const plural = (n: number, word: string) => `${groupDigits(String(n))} ${word}${n === 1 ? "" : "s"}`;
 
 /** The share of holders an engagement percentile admits: percentile 85 = the top 15%. */
@@ -62,7 +65,7 @@ export function standingOf(
     const eligible = facts.balance >= c.amount;
     return {
       eligible,
-      missing: eligible ? null : `Hold ${tokens(c.amount - facts.balance, t)} more`,
+      missing: eligible ? null : `Hold ${more(c.amount - facts.balance, t)}`,
       progress: fraction(facts.balance, c.amount),
     };
   }
@@ -73,7 +76,7 @@ export function standingOf(
     if (facts.balance < c.amount)
       return {
         eligible,
-        missing: `Hold ${tokens(c.amount - facts.balance, t)} more for ${plural(days, "day")}`,
+        missing: `Hold ${more(c.amount - facts.balance, t)} for ${plural(days, "day")}`,
         progress: Math.floor(fraction(facts.balance, c.amount) / 2),
       };
     const heldMs = facts.aboveSince ? Math.max(0, now - facts.aboveSince.getTime()) : 0;

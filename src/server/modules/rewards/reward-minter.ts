@@ -50,6 +50,10 @@ export interface MintTarget {
 }
 
 export class RewardMinter {
+  /** NFT rows a wave of this process is sending now, to the end of their chunk: a claim for
+   * one of them waits for it rather than racing it to the ledger. */
+  private inFlight = new Map<string, Promise<void>>();
+
   constructor(private deps: Deps) {}
 
   private metadata(reward: Pick<RewardRow, "id" | "title">, symbol: string): NftMetadata {
@@ -188,7 +192,12 @@ export class RewardMinter {
    * NFT when it has one (a retry). */
   async mintOne(reward: RewardRow, symbol: string, target: MintTarget): Promise<RewardMintRow> {
     const existing = await this.deps.repo.liveMint(reward.id, target.owner);
-    if (existing) return this.settleMint(existing);
+    const sending = existing && this.inFlight.get(existing.id);
+    if (sending) {
+      await sending;
+      const settled = await this.deps.repo.liveMint(reward.id, target.owner);
+      if (settled) return this.settleMint(settled);
+    } else if (existing) return this.settleMint(existing);
     await this.deps.sponsor.ensureFunds(await this.costPerNft(reward, symbol));
     const [row] = await this.record(reward, symbol, [target]);
     const live = row ?? (await this.deps.repo.liveMint(reward.id, target.owner));
@@ -214,6 +223,18 @@ export class RewardMinter {
   }
 
   private async sendChunk(rows: RewardMintRow[]): Promise<{ confirmed: number; soldOut: boolean }> {
+    let finished = () => {};
+    const chunk = new Promise<void>((resolve) => (finished = resolve));
+    for (const row of rows) this.inFlight.set(row.id, chunk);
+    try {
+      return await this.sendRows(rows);
+    } finally {
+      for (const row of rows) this.inFlight.delete(row.id);
+      finished();
+    }
+  }
+
+  private async sendRows(rows: RewardMintRow[]): Promise<{ confirmed: number; soldOut: boolean }> {
     const { ledger, repo } = this.deps;
     const done: RewardMintRow[] = [];
     const durables: Array<Promise<void>> = [];
@@ -314,6 +335,13 @@ export class RewardMinter {
       const [again] = await this.deps.ledger.getSignatureStatuses([signature ?? ""]);
       return again?.state === "confirmed" ? { state: "confirmed" } : { state: "unknown" };
     }
+    // The sponsor pays, not the fan: its running dry must not read as "your wallet".
+    if (err instanceof LedgerError && err.code === "insufficient_funds")
+      return {
+        state: "failed",
+        reason: "The platform's rewards sponsor is out of SOL: try again later",
+        soldOut: false,
+      };
     if (err instanceof LedgerError && err.code !== "unavailable" && err.code !== "rate_limited")
       return failure(err.message, JSON.stringify(err.rpcError ?? null));
     return { state: "unknown" };

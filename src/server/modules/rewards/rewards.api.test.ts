@@ -115,7 +115,7 @@ describe("rewards: creation, claims and the chain", () => {
     );
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("NOT_ELIGIBLE");
-    expect(refused.body.error).toContain("Hold 1 ART more");
+    expect(refused.body.error).toContain("Hold 1 more ART");
     const standing = (await a.c.get<Reward>(`/api/nft-rewards/${reward.id}`)).body.standing;
     expect(standing).toMatchObject({ eligible: false, progress: 99 });
 
@@ -257,9 +257,31 @@ describe("rewards: holding duration and engagement", () => {
     expect(collected.body.nfts[0]?.soulbound).toBe(true);
   });
 
+  it("engagement: ranked among the token's holders by real activity; the top 1% is the most active", async () => {
+    const res = await createReward({
+      title: "Community Builder",
+      rarity: "rare",
+      totalSupply: 5,
+      unlockCondition: { type: "engagement", value: "99" },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.criteria).toBe("Top 1% by engagement");
+    // The creator's wallet moved the token in every transfer of this file: rank 1.
+    const mine = (await creator.c.get<Reward>(`/api/nft-rewards/${res.body.id}`)).body.standing;
+    expect(mine).toMatchObject({ eligible: true, missing: null });
+    const quiet = await fan();
+    await send(quiet.wallet, "5");
+    const theirs = (await quiet.c.get<Reward>(`/api/nft-rewards/${res.body.id}`)).body.standing;
+    expect(theirs?.eligible).toBe(false);
+    expect(theirs?.missing).toMatch(/^Reach the top 1% by engagement: you rank \d+ of \d+$/);
+    const refused = await quiet.c.post<{ code: string }>(`/api/nft-rewards/${res.body.id}/claim`, {});
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("NOT_ELIGIBLE");
+  });
+
   it("stats: rewards, NFTs minted, unique holders and top collectors from what was minted", async () => {
     const stats = (await creator.c.get<RewardStats>(`/api/nft-rewards/stats?tokenMint=${mint}`)).body;
-    expect(stats.totalRewardsCreated).toBe(2);
+    expect(stats.totalRewardsCreated).toBe(3);
     expect(stats.totalNFTsMinted).toBe(3);
     expect(stats.uniqueHolders).toBe(3);
     expect(stats.topCollectors).toHaveLength(3);
