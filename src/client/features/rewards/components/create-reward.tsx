@@ -22,7 +22,7 @@ import { useCreateReward, useDraftRewards } from "../api/manage-rewards";
 import { ImageChoice } from "./image-choice";
 import { RewardDrafts } from "./reward-drafts";
 
-export interface TokenChoice {
+interface TokenChoice {
   mint: string;
   symbol: string;
   name: string;
