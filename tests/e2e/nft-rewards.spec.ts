@@ -8,9 +8,10 @@ import { expectToast, serverEnv } from "./support/env";
 
 // /nft-rewards end to end on the production build, the real server, PGlite and the embedded
 // ledger with Token-2022: a creator drafts a reward with Create with AI (offline engine) from
-// the holders' figures, edits it and saves it; a fan who holds enough claims the NFT and sees
-// it with its image in My Collection; a fan who holds too little sees what is missing.
-describe("NFT rewards: create with AI, claim, collection", () => {
+// the holders' figures, edits it and saves it; a fan who holds enough gets the NFT (the engine
+// mints to qualifying fans itself) and sees it with its image in My Collection; a fan who holds
+// too little sees what is missing; the Overview by token; the creator switches it off and on.
+describe("NFT rewards: create with AI, rewarded fans, collection", () => {
   let server: RunningServer;
   let browser: Browser;
   let creator: BrowserContext;
@@ -19,6 +20,7 @@ describe("NFT rewards: create with AI, claim, collection", () => {
   const stamp = Date.now().toString(36).slice(-5).toUpperCase();
   const symbol = `RW${stamp}`;
   let mint = "";
+  let otherMint = "";
 
   /** A fan with a wallet of their own (no SOL needed: the platform mints the reward). */
   async function fan(): Promise<{ context: BrowserContext; wallet: string }> {
@@ -49,6 +51,22 @@ describe("NFT rewards: create with AI, claim, collection", () => {
       const sent = await creator.request.post(`/api/tokens/${mint}/transfer`, { data: { to, amount } });
       expect(sent.status(), await sent.text()).toBe(200);
     }
+    // A second token of the creator's with a reward no fan holds: the token filter tells them apart.
+    otherMint = await launchTokenViaApi(creator, {
+      name: `Studio Pass ${stamp}`,
+      symbol: `SP${stamp}`,
+      description: "Studio sessions.",
+    });
+    const other = await creator.request.post("/api/nft-rewards/create", {
+      data: {
+        tokenMint: otherMint,
+        title: "Studio Regular",
+        rarity: "common",
+        totalSupply: 5,
+        unlockCondition: { type: "holding_amount", value: "10" },
+      },
+    });
+    expect(other.status(), await other.text()).toBe(201);
   });
 
   afterAll(async () => {
@@ -70,13 +88,14 @@ describe("NFT rewards: create with AI, claim, collection", () => {
     await openTab(page, "Create Reward");
     await page.getByRole("heading", { name: "AI-Powered Reward Creation" }).waitFor();
 
+    const form = page.getByRole("form", { name: "Create reward" });
+    await form.locator("select[name=tokenMint]").selectOption(mint);
     await page.getByLabel("Your idea (optional)").fill("something for my loyal listeners");
     await page.getByRole("button", { name: "Create with AI" }).click();
     await page.getByRole("heading", { name: "Ideas for your community" }).waitFor();
     await page.getByText("drafted offline", { exact: true }).waitFor();
     // The leading idea reads the holders: the top quartile's edge is the loyal fan's 5,000.
     await page.getByRole("button", { name: "Use idea: Inner Circle Listener" }).click();
-    const form = page.getByRole("form", { name: "Create reward" });
     expect(await form.getByLabel("Title").inputValue()).toBe("Inner Circle Listener");
     expect(await form.getByLabel(`Tokens to hold (${symbol})`).inputValue()).toBe("5000");
     expect(await form.getByLabel("Rarity").inputValue()).toBe("legendary");
@@ -154,15 +173,30 @@ describe("NFT rewards: create with AI, claim, collection", () => {
     await page.close();
   });
 
-  it("signed out: the Overview counts the reward and its collector; the fan tabs ask to sign in", async () => {
+  it("signed out: the Overview counts rewards and collectors, for all tokens or one; the fan tabs ask to sign in", async () => {
     const visitor = await newContext(browser, server.url);
     const { page, assertClean } = await openPage(visitor);
     await page.goto("/nft-rewards");
-    const stat = (label: string) => page.locator("li", { has: page.getByText(label, { exact: true }) });
-    await stat("Total Rewards").getByText("1", { exact: true }).waitFor();
-    await stat("NFTs Minted").getByText("1", { exact: true }).waitFor();
+    const stat = (label: string, value: string) =>
+      page
+        .locator("li", { has: page.getByText(label, { exact: true }) })
+        .getByText(value, { exact: true })
+        .waitFor();
+    await stat("Total Rewards", "2");
+    await stat("NFTs Minted", "1");
     await page.getByRole("heading", { name: "Top Collectors" }).waitFor();
     await page.getByText("1 NFTs collected").waitFor();
+    const filter = page.getByRole("combobox", { name: "Token" });
+    await filter.selectOption(otherMint);
+    await stat("Total Rewards", "1");
+    await stat("NFTs Minted", "0");
+    await page.getByRole("heading", { name: "No collectors yet" }).waitFor();
+    await filter.selectOption(mint);
+    await stat("NFTs Minted", "1");
+    await page.getByText("1 NFTs collected").waitFor();
+    await openTab(page, "Active Rewards");
+    await card(page, "Inner Circle Loops").waitFor();
+    expect(await card(page, "Studio Regular").count()).toBe(0);
     await openTab(page, "My Collection");
     await page.getByRole("tabpanel").getByRole("link", { name: "Sign in" }).waitFor();
     await openTab(page, "Create Reward");
@@ -182,7 +216,8 @@ describe("NFT rewards: create with AI, claim, collection", () => {
     await page.getByRole("button", { name: "Switch on Inner Circle Loops" }).waitFor();
     await page.getByText("Switched off", { exact: true }).waitFor();
     await openTab(page, "Active Rewards");
-    await page.getByRole("heading", { name: "No active rewards yet" }).waitFor();
+    await card(page, "Studio Regular").waitFor();
+    await card(page, "Inner Circle Loops").waitFor({ state: "detached" });
     await openTab(page, "Create Reward");
     await page.getByRole("button", { name: "Switch on Inner Circle Loops" }).click();
     await page.getByRole("button", { name: "Switch off Inner Circle Loops" }).waitFor();
