@@ -194,6 +194,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     keys: rewardKeys,
     minter: rewardMinter,
     eligibility: rewardEligibility,
+    indexer,
     publicUrl,
     now,
     onChange: (mint) => autoMinter.noteHoldersChanged([mint]),

@@ -52,6 +52,8 @@ export const CreateRewardSchema = z.object({
   soulbound: z.boolean().default(false),
   unlockCondition: UnlockConditionInputSchema,
   isActive: z.boolean().default(true),
+  /** The same key again (a retry after a lost answer) answers the same reward. */
+  idempotencyKey: text().trim().max(100).optional(),
 });
 export type CreateRewardRequest = z.input<typeof CreateRewardSchema>;
 

@@ -32,12 +32,12 @@ export class RewardAutoMinter {
 
   constructor(private deps: Deps) {}
 
-  /** Reconciles what a crash left pending, then sweeps every active reward. */
+  /** Reconciles what a crash left pending (settlePending), then sweeps every active reward. */
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
     this.loop = this.deps.minter
-      .reconcile()
+      .settlePending()
       .catch((err) => this.deps.warn(`reward reconcile failed: ${errorText(err)}`))
       .then(() => this.wake(["*"]));
     this.timer = setInterval(() => this.wake(["*"]), SWEEP_MS);
@@ -80,6 +80,8 @@ export class RewardAutoMinter {
       const mints = new Set(this.dirty);
       this.dirty.clear();
       try {
+        // What the ledger left unanswered (a claim's or a wave's) is settled on each sweep.
+        if (mints.has("*")) await this.deps.minter.settlePending();
         const active = await this.deps.repo.liveActiveRewards();
         for (const reward of active) {
           if (this.stopped) return;
@@ -111,7 +113,7 @@ export class RewardAutoMinter {
       .filter((owner) => !served.has(owner) && !excluded.has(owner))
       .slice(0, left)
       .map((owner) => ({ owner, userId: null, source: "auto" as const }));
-    if (targets.length) await this.deps.minter.mintWave(reward, token.symbol, targets);
+    if (targets.length) await this.deps.minter.mintWave(reward, token.symbol, targets, () => this.stopped);
   }
 }
 

@@ -126,19 +126,19 @@ export class RewardMinter {
       (await ledger.minimumBalanceForRentExemption(
         memberSpace(this.metadata(reward, symbol), reward.soulbound),
       )) +
-      (await ledger.minimumBalanceForRentExemption(TOKEN_2022_ATA_SIZE + 4)) +
+      // The owner's token account; a soulbound NFT's carries NonTransferableAccount (4 bytes more).
+      (await ledger.minimumBalanceForRentExemption(TOKEN_2022_ATA_SIZE + (reward.soulbound ? 4 : 0))) +
       3n * LAMPORTS_PER_SIGNATURE
     );
   }
 
-  /** Signs and records NFTs for `targets` (one row each, written before anything is sent).
-   * Targets that already have a live row are left out; returns the rows recorded. */
-  private async record(reward: RewardRow, symbol: string, targets: MintTarget[]): Promise<RewardMintRow[]> {
+  /** Signs NFTs for `targets` (rows not yet written). */
+  private async build(reward: RewardRow, symbol: string, targets: MintTarget[]): Promise<RewardMintRow[]> {
     const { ledger, keys, sponsor } = this.deps;
     const authority = keys.signerFor(reward);
     const blockhash = await ledger.getLatestBlockhash();
     const metadata = this.metadata(reward, symbol);
-    const rows = await Promise.all(
+    return Promise.all(
       targets.map(async (t): Promise<RewardMintRow> => {
         const member = generateSigner();
         const built = await buildMemberTransaction({
@@ -169,6 +169,11 @@ export class RewardMinter {
         };
       }),
     );
+  }
+
+  /** Records signed NFTs, one row each, before anything is sent. Rows whose wallet already has
+   * a live one are left out; returns the rows recorded. */
+  private async insert(rows: RewardMintRow[]): Promise<RewardMintRow[]> {
     try {
       await this.deps.repo.insertMints(rows);
       return rows;
@@ -188,50 +193,61 @@ export class RewardMinter {
     return recorded;
   }
 
+  /** Runs `work` with `rows` marked as being sent by this process: a claim or a sweep that
+   * meets one of them waits for it instead of racing it to the ledger. */
+  private async tracked<T>(rows: RewardMintRow[], work: () => Promise<T>): Promise<T> {
+    let finished = () => {};
+    const done = new Promise<void>((resolve) => (finished = resolve));
+    for (const row of rows) this.inFlight.set(row.id, done);
+    try {
+      return await work();
+    } finally {
+      for (const row of rows) if (this.inFlight.get(row.id) === done) this.inFlight.delete(row.id);
+      finished();
+    }
+  }
+
   /** One NFT to one wallet (a claim): records, sends, confirms. Answers the wallet's existing
    * NFT when it has one (a retry). */
   async mintOne(reward: RewardRow, symbol: string, target: MintTarget): Promise<RewardMintRow> {
     const existing = await this.deps.repo.liveMint(reward.id, target.owner);
-    const sending = existing && this.inFlight.get(existing.id);
-    if (sending) {
-      await sending;
-      const settled = await this.deps.repo.liveMint(reward.id, target.owner);
-      if (settled) return this.settleMint(settled);
-    } else if (existing) return this.settleMint(existing);
+    if (existing) return this.settleMint(existing);
     await this.deps.sponsor.ensureFunds(await this.costPerNft(reward, symbol));
-    const [row] = await this.record(reward, symbol, [target]);
-    const live = row ?? (await this.deps.repo.liveMint(reward.id, target.owner));
-    if (!live) throw new Error("the NFT row vanished");
+    const rows = await this.build(reward, symbol, [target]);
+    const settled = await this.tracked(rows, async () => {
+      const [recorded] = await this.insert(rows);
+      return recorded ? this.settleNow(recorded) : null;
+    });
+    if (settled) return settled;
+    // Another claim or a wave recorded this wallet's NFT meanwhile: answer that one.
+    const live = await this.deps.repo.liveMint(reward.id, target.owner);
+    if (!live) throw new Error("no NFT row for this wallet");
     return this.settleMint(live);
   }
 
   /** A wave of automatic NFTs, pipelined: each chunk is signed together, recorded in one
    * insert, executed back to back and confirmed in one update. Stops at the collection's
-   * capacity (the chain's refusal says so too). Returns how many were minted. */
-  async mintWave(reward: RewardRow, symbol: string, targets: MintTarget[]): Promise<number> {
+   * capacity (the chain's refusal says so too) or, between chunks, when `stopping` says so
+   * (the app is closing; the next sweep goes on). Returns how many were minted. */
+  async mintWave(
+    reward: RewardRow,
+    symbol: string,
+    targets: MintTarget[],
+    stopping: () => boolean = () => false,
+  ): Promise<number> {
     let minted = 0;
     const perNft = await this.costPerNft(reward, symbol);
-    for (let i = 0; i < targets.length; i += WAVE_CHUNK) {
+    for (let i = 0; i < targets.length && !stopping(); i += WAVE_CHUNK) {
       const chunk = targets.slice(i, i + WAVE_CHUNK);
       await this.deps.sponsor.ensureFunds(perNft * BigInt(chunk.length));
-      const rows = await this.record(reward, symbol, chunk);
-      const { confirmed, soldOut } = await this.sendChunk(rows);
+      const rows = await this.build(reward, symbol, chunk);
+      const { confirmed, soldOut } = await this.tracked(rows, async () =>
+        this.sendRows(await this.insert(rows)),
+      );
       minted += confirmed;
       if (soldOut) break;
     }
     return minted;
-  }
-
-  private async sendChunk(rows: RewardMintRow[]): Promise<{ confirmed: number; soldOut: boolean }> {
-    let finished = () => {};
-    const chunk = new Promise<void>((resolve) => (finished = resolve));
-    for (const row of rows) this.inFlight.set(row.id, chunk);
-    try {
-      return await this.sendRows(rows);
-    } finally {
-      for (const row of rows) this.inFlight.delete(row.id);
-      finished();
-    }
   }
 
   private async sendRows(rows: RewardMintRow[]): Promise<{ confirmed: number; soldOut: boolean }> {
@@ -276,9 +292,19 @@ export class RewardMinter {
     });
   }
 
-  /** Sends (or finds) a recorded NFT and writes its outcome. */
+  /** Sends (or finds) a recorded NFT and writes its outcome; when this process is sending it
+   * already, waits for that and reads the outcome. */
   async settleMint(row: RewardMintRow): Promise<RewardMintRow> {
     if (row.status !== "pending") return row;
+    const sending = this.inFlight.get(row.id);
+    if (sending) {
+      await sending;
+      return (await this.deps.repo.mintById(row.id)) ?? row;
+    }
+    return this.tracked([row], () => this.settleNow(row));
+  }
+
+  private async settleNow(row: RewardMintRow): Promise<RewardMintRow> {
     const outcome = await this.send(row.signature, row.signedTransaction, row.lastValidBlockHeight);
     if (outcome.state === "confirmed") {
       const [numbered] = await this.memberNumbers([row]);
@@ -294,18 +320,13 @@ export class RewardMinter {
     return row;
   }
 
-  /** Start-up: rewards and NFTs recorded but not known to have landed. */
-  async reconcile(): Promise<{ rewards: number; nfts: number }> {
-    const result = { rewards: 0, nfts: 0 };
-    for (const reward of await this.deps.repo.pendingRewards()) {
-      const settled = await this.settleCollection(reward).catch(() => reward);
-      if (settled.status !== "pending") result.rewards++;
-    }
-    for (const row of await this.deps.repo.pendingMints()) {
-      const settled = await this.settleMint(row).catch(() => row);
-      if (settled.status !== "pending") result.nfts++;
-    }
-    return result;
+  /** Settles what is pending and not being sent by this process: collections and NFTs whose
+   * answer the ledger did not give (run at start and by each sweep). */
+  async settlePending(): Promise<void> {
+    for (const reward of await this.deps.repo.pendingRewards())
+      await this.settleCollection(reward).catch(() => reward);
+    for (const row of await this.deps.repo.pendingMints())
+      if (!this.inFlight.has(row.id)) await this.settleMint(row).catch(() => row);
   }
 
   private async send(

@@ -84,6 +84,14 @@ describe("rewards: creation, claims and the chain", () => {
     expect(refused.status).toBe(403);
     const bad = await createReward({ unlockCondition: { type: "holding_amount", value: "0" } });
     expect(bad.status).toBe(400);
+    const overSupply = await createReward({
+      unlockCondition: { type: "holding_amount", value: "99999999999999999999.123456789" },
+    });
+    expect(overSupply.status).toBe(400);
+    const tooPrecise = await createReward({
+      unlockCondition: { type: "holding_amount", value: "1.0000000001" },
+    });
+    expect(tooPrecise.status).toBe(400);
 
     const res = await createReward({ unlockCondition: { type: "holding_amount", value: "1000" } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -279,9 +287,51 @@ describe("rewards: holding duration and engagement", () => {
     expect(refused.body.code).toBe("NOT_ELIGIBLE");
   });
 
+  it("images: an uploaded PNG is served as uploaded, a non-https link is refused; a reward switched off takes no claims", async () => {
+    const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+    const form = {
+      title: "Snapshot",
+      rarity: "common",
+      imageUrl: `data:image/png;base64,${png.toString("base64")}`,
+      unlockCondition: { type: "holding_amount", value: "1" },
+      idempotencyKey: "snapshot-1",
+    };
+    const uploaded = await createReward(form);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    // A retry after a lost answer: the same reward, no second collection.
+    const retried = await createReward(form);
+    expect(retried.body.id).toBe(uploaded.body.id);
+    expect(retried.body.collectionMint).toBe(uploaded.body.collectionMint);
+    expect(uploaded.body.imageUrl).toMatch(new RegExp(`/api/nft-rewards/${uploaded.body.id}/image$`));
+    const image = await fetch(`${t.url}/api/nft-rewards/${uploaded.body.id}/image`);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
+    for (const imageUrl of [
+      "http://example.com/a.png",
+      "javascript:alert(1)",
+      "data:image/svg+xml;base64,PHN2Zz4=",
+    ]) {
+      const refused = await createReward({
+        imageUrl,
+        unlockCondition: { type: "holding_amount", value: "1" },
+      });
+      expect(refused.status, imageUrl).toBe(400);
+    }
+
+    const off = await creator.c.patch<Reward>(`/api/nft-rewards/${uploaded.body.id}`, { isActive: false });
+    expect(off.body.isActive).toBe(false);
+    const listed = await creator.c.get<{ rewards: Reward[] }>(`/api/nft-rewards/active?tokenMint=${mint}`);
+    expect(listed.body.rewards.map((r) => r.id)).not.toContain(uploaded.body.id);
+    const holder = await fan();
+    await send(holder.wallet, "1");
+    const refused = await holder.c.post<{ code: string }>(`/api/nft-rewards/${uploaded.body.id}/claim`, {});
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("NOT_ELIGIBLE");
+  });
+
   it("stats: rewards, NFTs minted, unique holders and top collectors from what was minted", async () => {
     const stats = (await creator.c.get<RewardStats>(`/api/nft-rewards/stats?tokenMint=${mint}`)).body;
-    expect(stats.totalRewardsCreated).toBe(3);
+    expect(stats.totalRewardsCreated).toBe(4);
     expect(stats.totalNFTsMinted).toBe(3);
     expect(stats.uniqueHolders).toBe(3);
     expect(stats.topCollectors).toHaveLength(3);

@@ -121,6 +121,11 @@ export class RewardsRepo {
       );
   }
 
+  async mintById(id: string): Promise<RewardMintRow | null> {
+    const [row] = await this.db.select().from(rewardMints).where(eq(rewardMints.id, id));
+    return row ?? null;
+  }
+
   /** The wallet's live (pending or confirmed) NFT of a reward. */
   async liveMint(rewardId: string, owner: string): Promise<RewardMintRow | null> {
     const [row] = await this.db

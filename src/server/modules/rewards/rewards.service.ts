@@ -10,10 +10,13 @@ import type {
 } from "@shared/schemas/rewards";
 import { getAddressDecoder } from "@solana/kit";
 import type { z } from "zod";
+import { isUniqueViolation } from "../../db/errors";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-errors";
 import type { Ledger } from "../../ledger/ledger";
 import { groupMemberOf } from "../../ledger/reward-transactions";
 import type { AccountsRepo } from "../accounts/accounts.repo";
+import type { IndexerService } from "../indexer/indexer.service";
+import { supplyOf } from "../market/market.presenter";
 import type { TokenRow } from "../tokens/tokens.repo";
 import type { TokensService } from "../tokens/tokens.service";
 import type { Custody } from "../wallets/custody";
@@ -23,7 +26,7 @@ import type { RewardEligibility } from "./reward-eligibility";
 import { decodeDataImage, isAcceptedImage, rewardImageSvg } from "./reward-image";
 import { newRewardAuthority, type RewardKeys } from "./reward-keys";
 import type { RewardMinter } from "./reward-minter";
-import { metadataJson, presentReward, type TokenFacts } from "./rewards.presenter";
+import { imageOf, metadataJson, presentReward, type TokenFacts } from "./rewards.presenter";
 import type { RewardRow, RewardsRepo } from "./rewards.repo";
 
 // The NFT rewards API (docs/rewards.md, docs/api.md): creators define rewards for their token,
@@ -49,6 +52,8 @@ interface Deps {
   keys: RewardKeys;
   minter: RewardMinter;
   eligibility: RewardEligibility;
+  /** Standing is read from the indexer: a fan's own transfer just made must be in it. */
+  indexer: Pick<IndexerService, "drained">;
   publicUrl: string;
   now: () => number;
   /** Told when a reward goes live or changes (the automatic minter looks at its token). */
@@ -92,6 +97,13 @@ export class RewardsService {
       throw badRequest(`${token.symbol} has ${token.decimals} decimals: use at most that many`, {
         "unlockCondition.value": "Too many decimals",
       });
+    if (type !== "engagement" && amount > supplyOf(token))
+      throw badRequest(`More than the supply of ${token.symbol}`, {
+        "unlockCondition.value": "More than the token's supply",
+      });
+    const key = input.idempotencyKey || null;
+    const earlier = key ? await this.deps.repo.rewardByKey(userId, key) : null;
+    if (earlier) return this.answerCreated(earlier, token, userId);
     const id = randomUUID();
     const authority = newRewardAuthority(this.deps.custody, id, userId);
     const base = {
@@ -117,15 +129,29 @@ export class RewardsService {
     const signer = this.deps.keys.signerFor(base);
     const built = await this.deps.minter.prepareCollection(base, token.symbol, signer);
     // Recorded before it is sent: a crash from here on is finished by reconcile at start.
-    const recorded = await this.deps.repo.insertReward({
-      ...base,
-      collectionMint: built.collectionMint,
-      status: "pending",
-      signature: built.signature,
-      signedTransaction: built.wire,
-      lastValidBlockHeight: built.lastValidBlockHeight,
-      createdAt: new Date(this.deps.now()),
-    });
+    let recorded: RewardRow;
+    try {
+      recorded = await this.deps.repo.insertReward({
+        ...base,
+        idempotencyKey: key,
+        collectionMint: built.collectionMint,
+        status: "pending",
+        signature: built.signature,
+        signedTransaction: built.wire,
+        lastValidBlockHeight: built.lastValidBlockHeight,
+        createdAt: new Date(this.deps.now()),
+      });
+    } catch (err) {
+      // The same key raced in from another request: answer that one.
+      const raced = key && isUniqueViolation(err) ? await this.deps.repo.rewardByKey(userId, key) : null;
+      if (!raced) throw err;
+      return this.answerCreated(raced, token, userId);
+    }
+    return this.answerCreated(recorded, token, userId);
+  }
+
+  /** Sends (or finds) a recorded reward's collection and answers the reward. */
+  private async answerCreated(recorded: RewardRow, token: TokenRow, userId: string): Promise<Reward> {
     const settled = await this.deps.minter.settleCollection(recorded);
     if (settled.status === "failed")
       throw badRequest(
@@ -189,6 +215,7 @@ export class RewardsService {
 
   /** The best standing among the user's wallets (the one holding the NFT, else the closest). */
   private async standingOf(row: RewardRow, owners: string[], token: TokenRow): Promise<RewardStanding> {
+    await this.deps.indexer.drained(2_000, row.tokenMint);
     const claimed = await this.deps.repo.liveMintsOfOwners(owners);
     const mine = claimed.find((m) => m.rewardId === row.id && m.status === "confirmed");
     if (mine) return { eligible: true, claimedMint: mine.nftMint, missing: null, progress: 100 };
@@ -215,6 +242,7 @@ export class RewardsService {
       if (row.status !== "active")
         throw conflict("This reward is still being created", undefined, "IN_PROGRESS");
       if (!row.isActive) throw forbidden("This reward is not active", "NOT_ELIGIBLE");
+      await this.deps.indexer.drained(2_000, row.tokenMint);
       const standing = await this.deps.eligibility.standing(row, owner, factsOf(token));
       if (!standing.eligible)
         throw forbidden(
@@ -265,18 +293,12 @@ export class RewardsService {
       const reward = member ? byCollection.get(member.group) : undefined;
       if (!member || !reward) continue;
       const token = await this.deps.tokens.getByMint(reward.tokenMint).catch(() => null);
-      const presented = presentReward(
-        reward,
-        token ? factsOf(token) : { symbol: "", name: "", decimals: 0 },
-        0,
-        null,
-      );
       out.push({
         nftMint: holding.mint,
         rewardId: reward.id,
         title: reward.title,
         rarity: reward.rarity,
-        imageUrl: presented.imageUrl,
+        imageUrl: imageOf(reward, ""),
         tokenSymbol: token?.symbol ?? "",
         collectionMint: member.group,
         number: Number(member.memberNumber),
