@@ -18,6 +18,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, errorMessage } from "@/lib/api";
+import { useAttemptKey } from "@/lib/use-attempt-key";
 import { useCreateReward, useDraftRewards } from "../api/manage-rewards";
 import { ImageChoice } from "./image-choice";
 import { RewardDrafts } from "./reward-drafts";
@@ -52,6 +53,8 @@ export function CreateReward({ tokens, onCreated }: { tokens: TokenChoice[]; onC
   const create = useCreateReward();
   const draft = useDraftRewards();
   const [prompt, setPrompt] = useState("");
+  // One key per reward the creator means: a retry after a timeout cannot create it twice.
+  const attempt = useAttemptKey();
   const form = useForm<CreateRewardRequest, unknown, z.output<typeof CreateRewardSchema>>({
     resolver: zodResolver(CreateRewardSchema),
     defaultValues: blank(tokens[0]?.mint ?? ""),
@@ -101,7 +104,11 @@ export function CreateReward({ tokens, onCreated }: { tokens: TokenChoice[]; onC
       },
     };
     try {
-      const reward = await create.mutateAsync(body);
+      const reward = await create.mutateAsync({
+        ...body,
+        idempotencyKey: attempt.keyFor(JSON.stringify(body)),
+      });
+      attempt.forget();
       toast({
         title: "NFT Reward Created",
         description: reward.isActive
@@ -115,6 +122,8 @@ export function CreateReward({ tokens, onCreated }: { tokens: TokenChoice[]; onC
       // A switched-on reward is on Active Rewards; a switched-off one stays in this tab's list.
       if (reward.isActive) onCreated();
     } catch (err) {
+      // A refusal (4xx) created nothing: the next attempt is a new reward.
+      if (err instanceof ApiError && err.status < 500) attempt.forget();
       const message = errorMessage(err, "Failed to create reward");
       const fields = err instanceof ApiError && err.fields ? err.fields : {};
       for (const [name, text] of Object.entries(fields))
