@@ -115,6 +115,9 @@ describe("NFT rewards: create with AI, rewarded fans, collection", () => {
     // The engine starts minting to qualifying fans at once: minted out of the edited supply.
     await created.getByText(/^\d+ \/ 20 \(\d+%\)$/).waitFor();
     await created.getByText(/Hold 5,?000/).waitFor();
+    // Not for the creator: their own token's reward goes to the fans.
+    await created.getByText("Your token's reward: it goes to your fans.").waitFor();
+    expect(await created.getByRole("button", { name: /^Claim/ }).count()).toBe(0);
     assertClean();
     await page.close();
   });

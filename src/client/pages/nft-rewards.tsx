@@ -46,6 +46,7 @@ export default function NftRewardsPage() {
   const live = (tokens.data ?? [])
     .filter((t) => t.status === "active" && t.mintAddress)
     .map((t) => ({ mint: t.mintAddress ?? "", symbol: t.symbol, name: t.name }));
+  const ownMints = new Set(live.map((t) => t.mint));
 
   const tokenFilter = (
     <Field label="Token" className="w-full sm:w-72">
@@ -94,7 +95,7 @@ export default function NftRewardsPage() {
           </TabsContent>
           <TabsContent value="active" className="flex flex-col gap-6">
             {tokenFilter}
-            <ActiveRewards tokenMint={tokenMint} userId={userId} />
+            <ActiveRewards tokenMint={tokenMint} userId={userId} ownMints={ownMints} />
           </TabsContent>
           <TabsContent value="collection">
             {sessionLoading ? (

@@ -10,7 +10,16 @@ import { useClaimReward } from "../api/manage-rewards";
 import { RewardCard } from "./reward-card";
 
 /** The Active Rewards grid, for one token or all of them. A fan claims from a card. */
-export function ActiveRewards({ tokenMint, userId }: { tokenMint: string | null; userId: string | null }) {
+export function ActiveRewards({
+  tokenMint,
+  userId,
+  ownMints,
+}: {
+  tokenMint: string | null;
+  userId: string | null;
+  /** Mints of the tokens the viewer created. */
+  ownMints: ReadonlySet<string>;
+}) {
   const rewards = useActiveRewards(tokenMint, userId);
   const claim = useClaimReward();
 
@@ -67,6 +76,7 @@ export function ActiveRewards({ tokenMint, userId }: { tokenMint: string | null;
           <RewardCard
             reward={reward}
             signedIn={userId !== null}
+            ownToken={ownMints.has(reward.tokenMint)}
             claiming={claim.isPending && claim.variables === reward.id}
             onClaim={onClaim}
           />

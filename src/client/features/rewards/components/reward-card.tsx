@@ -13,11 +13,14 @@ import { RarityBadge, RarityIcon } from "./rarity";
 export function RewardCard({
   reward,
   signedIn,
+  ownToken,
   claiming,
   onClaim,
 }: {
   reward: Reward;
   signedIn: boolean;
+  /** The viewer created the token: its rewards are for the fans, not for them. */
+  ownToken: boolean;
   claiming: boolean;
   onClaim(reward: Reward): void;
 }) {
@@ -63,7 +66,11 @@ export function RewardCard({
           {reward.unlockCondition.description}
         </p>
         <div className="mt-auto">
-          <Standing reward={reward} signedIn={signedIn} claiming={claiming} onClaim={onClaim} />
+          {ownToken ? (
+            <p className="text-sm text-muted-foreground">Your token's reward: it goes to your fans.</p>
+          ) : (
+            <Standing reward={reward} signedIn={signedIn} claiming={claiming} onClaim={onClaim} />
+          )}
         </div>
       </CardContent>
     </Card>
