@@ -11,6 +11,11 @@ import { expectToast, serverEnv } from "./support/env";
 // the holders' figures, edits it and saves it; a fan who holds enough gets the NFT (the engine
 // mints to qualifying fans itself) and sees it with its image in My Collection; a fan who holds
 // too little sees what is missing; the Overview by token; the creator switches it off and on.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4ESACRAwQCgAjrgSx+rlkpQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 describe("NFT rewards: create with AI, rewarded fans, collection", () => {
   let server: RunningServer;
   let browser: Browser;
@@ -102,6 +107,12 @@ describe("NFT rewards: create with AI, rewarded fans, collection", () => {
     // The creator edits the draft before saving.
     await form.getByLabel("Title").fill("Inner Circle Loops");
     await form.getByLabel("Total supply").fill("20");
+    // The creator's own image, uploaded as a data URL (a 2x2 PNG).
+    await form.getByLabel("Upload").check();
+    await form
+      .getByLabel("Image file")
+      .setInputFiles({ name: "badge.png", mimeType: "image/png", buffer: PNG });
+    await form.getByRole("img", { name: "Preview of the reward" }).waitFor();
     expect(await seriousA11yFindings(page)).toEqual([]);
 
     await form.getByRole("button", { name: "Create Reward" }).click();
@@ -144,7 +155,7 @@ describe("NFT rewards: create with AI, rewarded fans, collection", () => {
     await image.waitFor();
     await page.waitForFunction((alt) => {
       const img = document.querySelector(`img[alt="${alt}"]`) as HTMLImageElement | null;
-      return img?.complete === true && img.naturalWidth > 0;
+      return img?.complete === true && img.naturalWidth === 2;
     }, "Inner Circle Loops");
     await page.getByText("#1").waitFor();
     expect(await seriousA11yFindings(page)).toEqual([]);
