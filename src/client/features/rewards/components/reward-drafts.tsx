@@ -11,7 +11,7 @@ function conditionText(c: RewardDraft["unlockCondition"], symbol: string): strin
     const days = c.days ?? 1;
     return `Hold ${amount} for ${days} ${days === 1 ? "day" : "days"}`;
   }
-  return `Engagement in the top ${100 - Number(c.value)}% (percentile ${c.value})`;
+  return `Top ${Math.max(1, 100 - Number(c.value))}% by engagement`;
 }
 
 /** The AI's ideas as choices: picking one fills the form, where the creator edits it. */
