@@ -29,6 +29,8 @@ import { MarketOpenService } from "./modules/market/market-open.service";
 import { MarketTradeService } from "./modules/market/market-trade.service";
 import { treasuryAddress, VaultKeys } from "./modules/market/market-vault";
 import { RewardAutoMinter } from "./modules/rewards/reward-auto-minter";
+import { rewardDraftRoutes } from "./modules/rewards/reward-draft.routes";
+import { RewardDraftService } from "./modules/rewards/reward-draft.service";
 import { RewardEligibility } from "./modules/rewards/reward-eligibility";
 import { RewardKeys } from "./modules/rewards/reward-keys";
 import { RewardMinter } from "./modules/rewards/reward-minter";
@@ -238,6 +240,20 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
 
   const ai = new AiService({ db, ai: deps.ai });
   const agents = new AgentsService({ repo: new AgentsRepo(db), holdings: tokens, ai: deps.ai });
+  const marketStates = market;
+  const rewardDrafts = new RewardDraftService({
+    ai: deps.ai,
+    tokens,
+    indexer,
+    notFans: async (mint, creatorUserId) => {
+      const [own, state] = await Promise.all([
+        accountsRepo.walletsOf(creatorUserId),
+        marketStates.state(mint),
+      ]);
+      return new Set([...own.map((w) => w.publicKey), ...(state.vault ? [state.vault] : [])]);
+    },
+    now,
+  });
   const health = new HealthService({ database: deps.database, ledger, indexer, rewardSponsor });
   const rpc = new RpcService(ledger);
 
@@ -250,6 +266,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   routes.push(trustRoutes({ trust, locks }));
   routes.push(aiRoutes(ai));
   routes.push(agentsRoutes(agents, config.AGENT_CHAT_PER_MINUTE));
+  routes.push(rewardDraftRoutes(rewardDrafts));
   routes.push(siteRoutes(site));
   routes.push(exploreRoutes(explore));
   routes.push(marketHistoryRoutes(marketHistory));

@@ -392,6 +392,8 @@ const MATRIX: Record<string, Row> = {
     expect: all(200),
   },
   "GET /api/nft-rewards/user": { expect: signedIn(200), private: true },
+  // Each signed-in user lists the rewards they created (switched off ones too).
+  "GET /api/nft-rewards/mine": { expect: signedIn(200), private: true },
   "POST /api/nft-rewards/create": {
     request: (ctx) => ({ body: rewardForm(ctx) }),
     expect: ownerOnly(403, 201),
@@ -415,6 +417,11 @@ const MATRIX: Record<string, Row> = {
   "GET /api/nft-rewards/:id/image": {
     request: async (ctx) => ({ path: `/api/nft-rewards/${await rewardOf(ctx)}/image` }),
     expect: all(200),
+  },
+  // Create with AI: drafts for the token's creator only.
+  "POST /api/nft-rewards/draft": {
+    request: (ctx) => ({ body: { tokenMint: ctx.w.mint } }),
+    expect: ownerOnly(403, 200),
   },
 
   // The Solana JSON-RPC: public like any RPC node; no cookie is read there.

@@ -9,7 +9,7 @@ import { settleAnimations } from "./support/axe";
 // axe best practices). Public pages are checked signed out, in light and dark themes, and
 // with the landing's dialog and FAQ open; app pages signed in, so they show their real state.
 
-// /ai-agents is reachable signed out too (with a "Sign in" link in its text).
+// /ai-agents and /nft-rewards are reachable signed out too (with "Sign in" links in their text).
 const PUBLIC = [
   "/",
   "/vision",
@@ -17,6 +17,7 @@ const PUBLIC = [
   "/privacy",
   "/terms",
   "/ai-agents",
+  "/nft-rewards",
   "/explore",
   "/no-such-page",
 ] as const;

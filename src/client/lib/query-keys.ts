@@ -9,3 +9,7 @@ export const holdingsQueryKey = [...tokensQueryKey, "holdings"] as const;
 
 /** One token's market: its state, and under it its quotes, trades and candles. */
 export const marketQueryKey = (mint: string) => ["market", mint] as const;
+
+/** NFT rewards: stats, active rewards (with the session user's standing) and collections.
+ * A claim or a new reward refreshes all of them. */
+export const rewardsQueryKey = ["nft-rewards"] as const;

@@ -1,5 +1,6 @@
 import type { AgentTier } from "@shared/constants";
 import type { AiProfile, GenerateIdentitySchema } from "@shared/schemas/ai";
+import type { RewardDraft } from "@shared/schemas/rewards";
 import type { z } from "zod";
 
 /** A validated identity request, defaults applied. */
@@ -45,6 +46,22 @@ export interface ChatReply {
   chunks: AsyncIterable<string>;
 }
 
+/** What reward drafting knows of a token and its community (the creator's own wallets and
+ * the market's vault left out). Amounts are whole tokens as decimal strings. */
+export interface RewardDraftRequest {
+  token: { name: string; symbol: string; description: string; ageDays: number };
+  fans: {
+    count: number;
+    /** Balance of the holder at the top quartile's edge, and of the median holder. */
+    topQuartileBalance: string;
+    medianBalance: string;
+    /** Days the longest-standing fan has held without touching 0. */
+    longestHeldDays: number;
+  };
+  /** The creator's hint, if any. */
+  prompt?: string;
+}
+
 /** The AI layer's one interface (offline engine or an AI SDK provider behind it). */
 export interface AiEngine {
   readonly kind: "offline" | "provider";
@@ -52,4 +69,6 @@ export interface AiEngine {
   readonly label: string;
   draftIdentity(request: IdentityRequest, context: DraftContext): Promise<AiProfile>;
   chat(request: AgentChatRequest): Promise<ChatReply>;
+  /** Reward ideas the creator edits before saving (Create with AI on /nft-rewards). */
+  draftRewards(request: RewardDraftRequest): Promise<{ drafts: RewardDraft[]; engine: string }>;
 }

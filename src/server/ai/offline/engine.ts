@@ -1,7 +1,16 @@
 import type { AiProfile } from "@shared/schemas/ai";
-import type { AgentChatRequest, AiEngine, ChatReply, DraftContext, IdentityRequest } from "../engine";
+import type { RewardDraft } from "@shared/schemas/rewards";
+import type {
+  AgentChatRequest,
+  AiEngine,
+  ChatReply,
+  DraftContext,
+  IdentityRequest,
+  RewardDraftRequest,
+} from "../engine";
 import { answerOffline } from "./chat";
 import { draftIdentityOffline, OFFLINE_LABEL } from "./identity";
+import { draftRewardsOffline, OFFLINE_REWARDS_LABEL } from "./rewards";
 
 /** The built-in engine: no network, no keys. Used when no provider is configured and as the
  * fallback when a provider fails. */
@@ -19,5 +28,12 @@ export class OfflineEngine implements AiEngine {
 
   async chat(request: AgentChatRequest, engineLabel = "answered offline"): Promise<ChatReply> {
     return { engine: { kind: "offline", label: engineLabel }, chunks: answerOffline(request) };
+  }
+
+  async draftRewards(
+    request: RewardDraftRequest,
+    engineLabel = OFFLINE_REWARDS_LABEL,
+  ): Promise<{ drafts: RewardDraft[]; engine: string }> {
+    return { drafts: draftRewardsOffline(request), engine: engineLabel };
   }
 }

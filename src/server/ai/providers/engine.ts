@@ -1,11 +1,20 @@
 import type { AiProfile } from "@shared/schemas/ai";
+import type { RewardDraft } from "@shared/schemas/rewards";
 import type { LanguageModel } from "ai";
-import type { AgentChatRequest, AiEngine, ChatReply, DraftContext, IdentityRequest } from "../engine";
+import type {
+  AgentChatRequest,
+  AiEngine,
+  ChatReply,
+  DraftContext,
+  IdentityRequest,
+  RewardDraftRequest,
+} from "../engine";
 import type { AiLog } from "../log";
 import type { OfflineEngine } from "../offline/engine";
 import { streamChatWithModel } from "./chat";
 import { classify, FAILURE_WORDS, type Failure, UnusableAnswer } from "./failure";
 import { draftIdentityWithModel } from "./identity";
+import { draftRewardsWithModel } from "./rewards";
 
 export interface ProviderEngineOptions {
   model: LanguageModel;
@@ -74,5 +83,37 @@ export class ProviderEngine implements AiEngine {
       this.opts.log.warn("AI provider chat failed", { kind: failure.kind, ...failure.summary });
       return this.opts.offline.chat(request, `answered offline (${FAILURE_WORDS[failure.kind]})`);
     }
+  }
+
+  /** Like identity: one call, retried once when worth it, within AI_TIMEOUT_MS; then the
+   * offline drafts, labelled with the reason. */
+  async draftRewards(request: RewardDraftRequest): Promise<{ drafts: RewardDraft[]; engine: string }> {
+    const deadline = Date.now() + this.opts.timeoutMs;
+    let failure: Failure | null = null;
+    let hint: string | undefined;
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const remaining = deadline - Date.now();
+      if (remaining < 50) break;
+      try {
+        const drafts = await draftRewardsWithModel(
+          this.opts.model,
+          request,
+          AbortSignal.timeout(remaining),
+          hint,
+        );
+        return { drafts, engine: `drafted by ${this.label}` };
+      } catch (err) {
+        failure = classify(err, this.opts.secrets);
+        hint = err instanceof UnusableAnswer ? err.message : "invalid JSON or fields out of range";
+        this.opts.log.warn("AI provider reward draft failed", {
+          attempt,
+          kind: failure.kind,
+          ...failure.summary,
+        });
+        if (!failure.retryable) break;
+      }
+    }
+    const reason = FAILURE_WORDS[failure?.kind ?? "timeout"];
+    return this.opts.offline.draftRewards(request, `drafted offline (${reason})`);
   }
 }

@@ -18,7 +18,9 @@ export const conditionOf = (row: RewardRow): Condition => ({
 });
 
 /** The reward's image: an https URL as given, else this server's image route (an upload or
- * the generated default). */
+ * the generated default). `publicUrl` "" gives the path alone: API answers use that, so the
+ * pages load it from whatever address they were opened at (PUBLIC_URL is for the chain's
+ * metadata, read by wallets and explorers). */
 export function imageOf(row: RewardRow, publicUrl: string): string {
   return row.imageUrl.startsWith("https://") ? row.imageUrl : `${publicUrl}/api/nft-rewards/${row.id}/image`;
 }
@@ -32,7 +34,6 @@ export function presentReward(
   token: TokenFacts,
   mintedCount: number,
   standing: RewardStanding | null,
-  publicUrl: string,
 ): Reward {
   const condition = conditionOf(row);
   const description = conditionText(condition, token);
@@ -44,7 +45,7 @@ export function presentReward(
     title: row.title,
     description: row.description,
     rarity: row.rarity as Reward["rarity"],
-    imageUrl: imageOf(row, publicUrl),
+    imageUrl: imageOf(row, ""),
     criteria: description,
     totalSupply: row.totalSupply,
     mintedCount,

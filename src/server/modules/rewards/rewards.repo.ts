@@ -57,6 +57,15 @@ export class RewardsRepo {
       .orderBy(desc(rewards.createdAt));
   }
 
+  /** Rewards a user created that did not fail, newest first. */
+  async rewardsByCreator(userId: string): Promise<RewardRow[]> {
+    return this.db
+      .select()
+      .from(rewards)
+      .where(and(ne(rewards.status, "failed"), eq(rewards.creatorUserId, userId)))
+      .orderBy(desc(rewards.createdAt));
+  }
+
   async liveActiveRewards(): Promise<RewardRow[]> {
     return this.db
       .select()

@@ -49,6 +49,12 @@ export const rewardsRoutes =
       }),
     );
 
+    app.get(
+      "/api/nft-rewards/mine",
+      { schema: { response: { 200: RewardListSchema } } },
+      async (request) => ({ rewards: await rewards.mine(await request.requireUserId()) }),
+    );
+
     app.post(
       "/api/nft-rewards/create",
       { schema: { body: CreateRewardSchema, response: { 201: RewardSchema } }, ...write },

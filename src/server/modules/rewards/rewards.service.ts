@@ -179,6 +179,16 @@ export class RewardsService {
   /** Active rewards (of one token, or all), with the signed-in fan's standing on each. */
   async active(tokenMint: string | undefined, userId: string | null): Promise<Reward[]> {
     const rows = (await this.deps.repo.rewardsOf(tokenMint)).filter((r) => r.isActive);
+    return this.presentAll(rows, userId);
+  }
+
+  /** The rewards the user created, switched off ones too (where the creator switches them). */
+  async mine(userId: string): Promise<Reward[]> {
+    return this.presentAll(await this.deps.repo.rewardsByCreator(userId), userId);
+  }
+
+  /** Rewards of any tokens, newest first. */
+  private async presentAll(rows: RewardRow[], userId: string | null): Promise<Reward[]> {
     const out: Reward[] = [];
     const byMint = new Map<string, RewardRow[]>();
     for (const r of rows) byMint.set(r.tokenMint, [...(byMint.get(r.tokenMint) ?? []), r]);
@@ -198,13 +208,7 @@ export class RewardsService {
     return Promise.all(
       rows.map(async (row) => {
         const standing = owners.length ? await this.standingOf(row, owners, token) : null;
-        return presentReward(
-          row,
-          facts,
-          groups.get(row.collectionMint)?.size ?? 0,
-          standing,
-          this.deps.publicUrl,
-        );
+        return presentReward(row, facts, groups.get(row.collectionMint)?.size ?? 0, standing);
       }),
     );
   }
@@ -294,7 +298,7 @@ export class RewardsService {
         rewardId: reward.id,
         title: reward.title,
         rarity: reward.rarity,
-        imageUrl: imageOf(reward, this.deps.publicUrl),
+        imageUrl: imageOf(reward, ""),
         tokenSymbol: token?.symbol ?? "",
         collectionMint: member.group,
         number: Number(member.memberNumber),

@@ -1,0 +1,54 @@
+import type { ClaimResult, CreateRewardRequest, Reward, RewardDraft } from "@shared/schemas/rewards";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiGet, apiPatch, apiPost } from "@/lib/api";
+import { rewardsQueryKey, walletsQueryKey } from "@/lib/query-keys";
+
+/** POST /api/nft-rewards/create (the token's creator): refreshes every rewards query. */
+export function useCreateReward() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateRewardRequest) => apiPost<Reward>("/api/nft-rewards/create", body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rewardsQueryKey }),
+  });
+}
+
+/** POST /api/nft-rewards/:id/claim: mints the fan's NFT; the lists, the stats, the
+ * collection and the wallet balances (the fee) refresh. */
+export function useClaimReward() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rewardId: string) =>
+      apiPost<ClaimResult>(`/api/nft-rewards/${encodeURIComponent(rewardId)}/claim`, {}),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: rewardsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: walletsQueryKey }),
+      ]),
+  });
+}
+
+/** POST /api/nft-rewards/draft: Create with AI, drafts for the creator to edit. */
+export function useDraftRewards() {
+  return useMutation({
+    mutationFn: (body: { tokenMint: string; prompt?: string }) =>
+      apiPost<{ drafts: RewardDraft[]; engine: string }>("/api/nft-rewards/draft", body),
+  });
+}
+
+/** GET /api/nft-rewards/mine: the rewards the user created, switched off ones too. */
+export function useMyRewards(userId: string) {
+  return useQuery({
+    queryKey: [...rewardsQueryKey, "mine", userId],
+    queryFn: async () => (await apiGet<{ rewards: Reward[] }>("/api/nft-rewards/mine")).rewards,
+  });
+}
+
+/** PATCH /api/nft-rewards/:id (the token's creator): switch a reward on or off. */
+export function useSetRewardActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
+      apiPatch<Reward>(`/api/nft-rewards/${encodeURIComponent(id)}`, { isActive }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rewardsQueryKey }),
+  });
+}

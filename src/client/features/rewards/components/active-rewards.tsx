@@ -1,0 +1,87 @@
+import type { Reward } from "@shared/schemas/rewards";
+import { Gift } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+import { errorMessage } from "@/lib/api";
+import { useActiveRewards } from "../api/get-rewards";
+import { useClaimReward } from "../api/manage-rewards";
+import { RewardCard } from "./reward-card";
+
+/** The Active Rewards grid, for one token or all of them. A fan claims from a card. */
+export function ActiveRewards({
+  tokenMint,
+  userId,
+  ownMints,
+}: {
+  tokenMint: string | null;
+  userId: string | null;
+  /** Mints of the tokens the viewer created. */
+  ownMints: ReadonlySet<string>;
+}) {
+  const rewards = useActiveRewards(tokenMint, userId);
+  const claim = useClaimReward();
+
+  if (rewards.isPending)
+    return (
+      <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+        <Skeleton className="h-64" />
+        <Skeleton className="h-64" />
+        <Skeleton className="h-64" />
+      </div>
+    );
+  if (rewards.isError)
+    return (
+      <EmptyState
+        icon={<Gift />}
+        title="Rewards could not be loaded"
+        description={errorMessage(rewards.error, "Failed to load rewards")}
+        action={
+          <Button variant="outline" onClick={() => rewards.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  if (rewards.data.length === 0)
+    return (
+      <EmptyState
+        icon={<Gift />}
+        title="No active rewards yet"
+        description="When a creator sets up a reward, it shows here with what it takes to earn it."
+      />
+    );
+
+  const onClaim = (reward: Reward) =>
+    claim.mutate(reward.id, {
+      onSuccess: () =>
+        toast({
+          title: "Reward Claimed",
+          description: `${reward.title} is in your collection.`,
+          variant: "success",
+        }),
+      onError: (err) =>
+        toast({
+          title: "Claim failed",
+          description: errorMessage(err, "Failed to claim reward"),
+          variant: "destructive",
+        }),
+    });
+
+  return (
+    <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+      {rewards.data.map((reward) => (
+        <li key={reward.id}>
+          <RewardCard
+            reward={reward}
+            signedIn={userId !== null}
+            ownToken={ownMints.has(reward.tokenMint)}
+            claiming={claim.isPending && claim.variables === reward.id}
+            onClaim={onClaim}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,85 @@
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/use-toast";
+import { errorMessage } from "@/lib/api";
+import { useMyRewards, useSetRewardActive } from "../api/manage-rewards";
+import { RarityBadge, RarityIcon } from "./rarity";
+
+/** The rewards the creator made, where they switch them on and off (a switched-off reward
+ * leaves Active Rewards and is neither claimed nor minted automatically). */
+export function MyRewards({ userId }: { userId: string }) {
+  const mine = useMyRewards(userId);
+  const setActive = useSetRewardActive();
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Your rewards</CardTitle>
+        <CardDescription>Switch a reward off to pause it; switch it on again at any time.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {mine.isPending ? (
+          <Skeleton className="h-12 w-full" />
+        ) : mine.isError ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <p role="alert" className="text-sm text-destructive-soft-foreground">
+              {errorMessage(mine.error, "Failed to load your rewards")}
+            </p>
+            <Button size="sm" variant="outline" onClick={() => mine.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : mine.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No rewards yet. Create your first one above.</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-border">
+            {mine.data.map((reward) => (
+              <li key={reward.id} className="flex flex-wrap items-center gap-3 py-3">
+                <RarityIcon rarity={reward.rarity} className="size-10" />
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium">
+                    {reward.title}{" "}
+                    <span className="text-sm text-muted-foreground">
+                      · ${reward.tokenSymbol} · {reward.mintedCount} / {reward.totalSupply} minted
+                    </span>
+                  </p>
+                  <div className="mt-1 flex flex-wrap gap-1.5">
+                    <RarityBadge rarity={reward.rarity} />
+                    {reward.isActive ? (
+                      <Badge variant="success">Active</Badge>
+                    ) : (
+                      <Badge variant="outline">Switched off</Badge>
+                    )}
+                  </div>
+                </div>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`${reward.isActive ? "Switch off" : "Switch on"} ${reward.title}`}
+                  disabled={setActive.isPending}
+                  onClick={() =>
+                    setActive.mutate(
+                      { id: reward.id, isActive: !reward.isActive },
+                      {
+                        onError: (err) =>
+                          toast({
+                            title: "Reward not changed",
+                            description: errorMessage(err, "Failed to update reward"),
+                            variant: "destructive",
+                          }),
+                      },
+                    )
+                  }
+                >
+                  {reward.isActive ? "Switch off" : "Switch on"}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

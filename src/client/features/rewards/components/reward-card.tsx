@@ -1,0 +1,131 @@
+import type { Reward } from "@shared/schemas/rewards";
+import { Check, Lock } from "lucide-react";
+import { Link } from "wouter";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Progress } from "@/components/ui/progress";
+import { Spinner } from "@/components/ui/spinner";
+import { RarityBadge, RarityIcon } from "./rarity";
+
+/** One reward: icon by rarity, title, RARITY and Active badges, description, Minted Progress
+ * (minted / total supply), the unlock condition, and for a signed-in fan where they stand. */
+export function RewardCard({
+  reward,
+  signedIn,
+  ownToken,
+  claiming,
+  onClaim,
+}: {
+  reward: Reward;
+  signedIn: boolean;
+  /** The viewer created the token: its rewards are for the fans, not for them. */
+  ownToken: boolean;
+  claiming: boolean;
+  onClaim(reward: Reward): void;
+}) {
+  const percent = reward.totalSupply > 0 ? Math.round((reward.mintedCount / reward.totalSupply) * 100) : 0;
+  const titleId = `reward-${reward.id}-title`;
+  return (
+    <Card className="flex h-full flex-col" aria-labelledby={titleId} role="article">
+      <CardContent className="flex flex-1 flex-col gap-4 pt-6">
+        <div className="flex items-start gap-3">
+          <RarityIcon rarity={reward.rarity} />
+          <div className="min-w-0 flex-1">
+            <h3 id={titleId} className="font-semibold leading-tight">
+              {reward.title}
+            </h3>
+            <p className="text-xs text-muted-foreground">
+              {reward.tokenName} (${reward.tokenSymbol})
+            </p>
+            <div className="mt-1 flex flex-wrap gap-1.5">
+              <RarityBadge rarity={reward.rarity} />
+              {reward.isActive ? <Badge variant="success">Active</Badge> : null}
+              {reward.status === "pending" ? <Badge variant="outline">Being created on chain</Badge> : null}
+              {reward.soulbound ? <Badge variant="outline">Soulbound</Badge> : null}
+            </div>
+          </div>
+        </div>
+        {reward.description ? <p className="text-sm text-muted-foreground">{reward.description}</p> : null}
+        <div className="flex flex-col gap-1.5">
+          <div className="flex justify-between text-sm">
+            <span>Minted Progress</span>
+            <span className="text-muted-foreground">
+              {reward.mintedCount.toLocaleString("en-US")} / {reward.totalSupply.toLocaleString("en-US")} (
+              {percent}%)
+            </span>
+          </div>
+          <Progress
+            value={reward.mintedCount}
+            max={reward.totalSupply}
+            label={`${reward.title} minted progress`}
+          />
+        </div>
+        <p className="text-sm">
+          <span className="font-medium">Unlock: </span>
+          {reward.unlockCondition.description}
+        </p>
+        <div className="mt-auto">
+          {ownToken ? (
+            <p className="text-sm text-muted-foreground">Your token's reward: it goes to your fans.</p>
+          ) : (
+            <Standing reward={reward} signedIn={signedIn} claiming={claiming} onClaim={onClaim} />
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Standing({
+  reward,
+  signedIn,
+  claiming,
+  onClaim,
+}: {
+  reward: Reward;
+  signedIn: boolean;
+  claiming: boolean;
+  onClaim(reward: Reward): void;
+}) {
+  if (!signedIn)
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Link href="/auth" className="text-link underline-offset-4 hover:underline">
+          Sign in
+        </Link>{" "}
+        to see whether you qualify.
+      </p>
+    );
+  const standing = reward.standing;
+  if (!standing) return null;
+  if (standing.claimedMint)
+    return (
+      <p className="flex items-center gap-1.5 text-sm font-medium text-success-soft-foreground">
+        <Check aria-hidden="true" className="size-4" /> You hold this reward
+      </p>
+    );
+  if (standing.eligible) {
+    const soldOut = reward.mintedCount >= reward.totalSupply;
+    const ready = reward.isActive && reward.status === "active" && !soldOut;
+    return (
+      <div className="flex flex-col gap-2">
+        <p className="flex items-center gap-1.5 text-sm font-medium text-success-soft-foreground">
+          <Check aria-hidden="true" className="size-4" /> You qualify
+        </p>
+        <Button variant="primary" disabled={!ready || claiming} onClick={() => onClaim(reward)}>
+          {claiming ? <Spinner className="size-4" /> : null}
+          {soldOut ? "All claimed" : `Claim ${reward.title}`}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-1.5 rounded-md bg-muted p-3">
+      <p className="flex items-center gap-1.5 text-sm font-medium">
+        <Lock aria-hidden="true" className="size-4" /> Not yet: {standing.missing}
+      </p>
+      <Progress value={standing.progress} label={`Your progress towards ${reward.title}`} />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { LogIn } from "lucide-react";
+import { Link } from "wouter";
+import { Button } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+
+/** My Collection and Create Reward for a signed-out visitor. */
+export function SignInNeeded({ what }: { what: string }) {
+  return (
+    <EmptyState
+      headingLevel="h2"
+      icon={<LogIn />}
+      title="Sign in to continue"
+      description={`Sign in to ${what}.`}
+      action={
+        <Button asChild variant="primary">
+          <Link href="/auth">Sign in</Link>
+        </Button>
+      }
+    />
+  );
+}

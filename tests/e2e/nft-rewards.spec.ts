@@ -1,0 +1,243 @@
+import type { Reward } from "@shared/schemas/rewards";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
+import { launchTokenViaApi, newContext, signUp, waitFor } from "./public-support";
+import { seriousA11yFindings } from "./support/axe";
+import { expectToast, serverEnv } from "./support/env";
+
+// /nft-rewards end to end on the production build, the real server, PGlite and the embedded
+// ledger with Token-2022: a creator drafts a reward with Create with AI (offline engine) from
+// the holders' figures, edits it and saves it; a fan who holds enough gets the NFT (the engine
+// mints to qualifying fans itself) and sees it with its image in My Collection; a fan who holds
+// too little sees what is missing; the Overview by token; the creator switches it off and on.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4ESACRAwQCgAjrgSx+rlkpQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+describe("NFT rewards: create with AI, rewarded fans, collection", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let creator: BrowserContext;
+  let loyal: BrowserContext;
+  let newcomer: BrowserContext;
+  const stamp = Date.now().toString(36).slice(-5).toUpperCase();
+  const symbol = `RW${stamp}`;
+  let mint = "";
+  let otherMint = "";
+
+  /** A fan with a wallet of their own (no SOL needed: the platform mints the reward). */
+  async function fan(): Promise<{ context: BrowserContext; wallet: string }> {
+    const context = await newContext(browser, server.url);
+    await signUp(context);
+    const res = await context.request.post("/api/wallet/generate", { data: {} });
+    expect(res.status(), await res.text()).toBe(201);
+    return { context, wallet: (await res.json()).wallet.publicKey as string };
+  }
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(serverEnv()), launchBrowser()]);
+    creator = await newContext(browser, server.url);
+    await signUp(creator);
+    mint = await launchTokenViaApi(creator, {
+      name: `Reward Loops ${stamp}`,
+      symbol,
+      description: "Lo-fi loops for study streams.",
+    });
+    // Two fans: 5,000 tokens (the top quartile's edge) and 100.
+    const [a, b] = [await fan(), await fan()];
+    loyal = a.context;
+    newcomer = b.context;
+    for (const [to, amount] of [
+      [a.wallet, "5000"],
+      [b.wallet, "100"],
+    ] as const) {
+      const sent = await creator.request.post(`/api/tokens/${mint}/transfer`, { data: { to, amount } });
+      expect(sent.status(), await sent.text()).toBe(200);
+    }
+    // A second token of the creator's with a reward no fan holds: the token filter tells them apart.
+    otherMint = await launchTokenViaApi(creator, {
+      name: `Studio Pass ${stamp}`,
+      symbol: `SP${stamp}`,
+      description: "Studio sessions.",
+    });
+    const other = await creator.request.post("/api/nft-rewards/create", {
+      data: {
+        tokenMint: otherMint,
+        title: "Studio Regular",
+        rarity: "common",
+        totalSupply: 5,
+        unlockCondition: { type: "holding_amount", value: "10" },
+      },
+    });
+    expect(other.status(), await other.text()).toBe(201);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const openTab = async (page: Page, name: string) => {
+    await page.getByRole("tab", { name }).click();
+    await page.getByRole("tab", { name, selected: true }).waitFor();
+  };
+  const card = (page: Page, title: string) => page.getByRole("article", { name: title });
+
+  it("a creator drafts a reward with AI, edits it and creates it", async () => {
+    const { page, assertClean } = await openPage(creator);
+    await page.goto("/nft-rewards");
+    await page.getByText("Automatically reward your most loyal community members").waitFor();
+    await page.getByRole("tab", { name: "Overview", selected: true }).waitFor();
+    await openTab(page, "Create Reward");
+    await page.getByRole("heading", { name: "AI-Powered Reward Creation" }).waitFor();
+
+    const form = page.getByRole("form", { name: "Create reward" });
+    await form.locator("select[name=tokenMint]").selectOption(mint);
+    await page.getByLabel("Your idea (optional)").fill("something for my loyal listeners");
+    await page.getByRole("button", { name: "Create with AI" }).click();
+    await page.getByRole("heading", { name: "Ideas for your community" }).waitFor();
+    await page.getByText("drafted offline", { exact: true }).waitFor();
+    // The leading idea reads the holders: the top quartile's edge is the loyal fan's 5,000.
+    await page.getByRole("button", { name: "Use idea: Inner Circle Listener" }).click();
+    expect(await form.getByLabel("Title").inputValue()).toBe("Inner Circle Listener");
+    expect(await form.getByLabel(`Tokens to hold (${symbol})`).inputValue()).toBe("5000");
+    expect(await form.getByLabel("Rarity").inputValue()).toBe("legendary");
+    // The creator edits the draft before saving.
+    await form.getByLabel("Title").fill("Inner Circle Loops");
+    await form.getByLabel("Total supply").fill("20");
+    // The creator's own image, uploaded as a data URL (a 2x2 PNG).
+    await form.getByLabel("Upload").check();
+    await form
+      .getByLabel("Image file")
+      .setInputFiles({ name: "badge.png", mimeType: "image/png", buffer: PNG });
+    await form.getByRole("img", { name: "Preview of the reward" }).waitFor();
+    expect(await seriousA11yFindings(page)).toEqual([]);
+
+    await form.getByRole("button", { name: "Create Reward" }).click();
+    await expectToast(page, "NFT Reward Created", 60_000);
+    // The lists refresh: the new card is on Active Rewards.
+    await page.getByRole("tab", { name: "Active Rewards", selected: true }).waitFor();
+    const created = card(page, "Inner Circle Loops");
+    await created.waitFor();
+    await created.getByText("LEGENDARY", { exact: true }).waitFor();
+    await created.getByText("Active", { exact: true }).waitFor();
+    // The engine starts minting to qualifying fans at once: minted out of the edited supply.
+    await created.getByText(/^\d+ \/ 20 \(\d+%\)$/).waitFor();
+    await created.getByText(/Hold 5,?000/).waitFor();
+    // Not for the creator: their own token's reward goes to the fans.
+    await created.getByText("Your token's reward: it goes to your fans.").waitFor();
+    expect(await created.getByRole("button", { name: /^Claim/ }).count()).toBe(0);
+    assertClean();
+    await page.close();
+  });
+
+  it("a fan who qualifies gets it, and sees it with its image in My Collection", async () => {
+    // The engine rewards automatically: it mints to every qualifying holder as soon as the
+    // reward exists (the Claim button is for a fan it has not reached yet), so the fan finds
+    // the reward already theirs.
+    const standing = async () => {
+      const res = await loyal.request.get(`/api/nft-rewards/active?tokenMint=${mint}`);
+      const body = (await res.json()) as { rewards: Reward[] };
+      return body.rewards.find((r) => r.title === "Inner Circle Loops")?.standing ?? null;
+    };
+    await waitFor(async () => Boolean((await standing())?.claimedMint), "the fan's reward NFT", 60_000);
+    const { page, assertClean } = await openPage(loyal);
+    await page.goto("/nft-rewards");
+    await openTab(page, "Active Rewards");
+    const reward = card(page, "Inner Circle Loops");
+    await reward.getByText("You hold this reward").waitFor();
+    await reward.getByText("1 / 20 (5%)").waitFor();
+
+    await openTab(page, "My Collection");
+    const image = page.getByRole("img", { name: "Inner Circle Loops" });
+    await image.waitFor();
+    await page.waitForFunction((alt) => {
+      const img = document.querySelector(`img[alt="${alt}"]`) as HTMLImageElement | null;
+      return img?.complete === true && img.naturalWidth === 2;
+    }, "Inner Circle Loops");
+    await page.getByText("#1").waitFor();
+    expect(await seriousA11yFindings(page)).toEqual([]);
+    assertClean();
+    await page.close();
+  });
+
+  it("a fan who does not qualify sees what is missing", async () => {
+    const { page, assertClean } = await openPage(newcomer);
+    await page.goto("/nft-rewards");
+    await openTab(page, "My Collection");
+    await page.getByRole("heading", { name: "No NFTs Yet" }).waitFor();
+    await page.getByText("Start engaging with the community to earn your first NFT rewards!").waitFor();
+    await page.getByRole("button", { name: "View Active Rewards" }).click();
+    await page.getByRole("tab", { name: "Active Rewards", selected: true }).waitFor();
+    const reward = card(page, "Inner Circle Loops");
+    await reward.waitFor();
+    const active = (await (
+      await newcomer.request.get(`/api/nft-rewards/active?tokenMint=${mint}`)
+    ).json()) as {
+      rewards: Reward[];
+    };
+    const missing = active.rewards.find((r) => r.title === "Inner Circle Loops")?.standing?.missing;
+    expect(missing).toMatch(/4,?900/);
+    await reward.getByText(`Not yet: ${missing}`).waitFor();
+    await reward.getByRole("progressbar", { name: "Your progress towards Inner Circle Loops" }).waitFor();
+    expect(await reward.getByRole("button", { name: /^Claim/ }).count()).toBe(0);
+    assertClean();
+    await page.close();
+  });
+
+  it("signed out: the Overview counts rewards and collectors, for all tokens or one; the fan tabs ask to sign in", async () => {
+    const visitor = await newContext(browser, server.url);
+    const { page, assertClean } = await openPage(visitor);
+    await page.goto("/nft-rewards");
+    const stat = (label: string, value: string) =>
+      page
+        .locator("li", { has: page.getByText(label, { exact: true }) })
+        .getByText(value, { exact: true })
+        .waitFor();
+    await stat("Total Rewards", "2");
+    await stat("NFTs Minted", "1");
+    await page.getByRole("heading", { name: "Top Collectors" }).waitFor();
+    await page.getByText("1 NFTs collected").waitFor();
+    const filter = page.getByRole("combobox", { name: "Token" });
+    await filter.selectOption(otherMint);
+    await stat("Total Rewards", "1");
+    await stat("NFTs Minted", "0");
+    await page.getByRole("heading", { name: "No collectors yet" }).waitFor();
+    await filter.selectOption(mint);
+    await stat("NFTs Minted", "1");
+    await page.getByText("1 NFTs collected").waitFor();
+    await openTab(page, "Active Rewards");
+    await card(page, "Inner Circle Loops").waitFor();
+    expect(await card(page, "Studio Regular").count()).toBe(0);
+    await openTab(page, "My Collection");
+    await page.getByRole("tabpanel").getByRole("link", { name: "Sign in" }).waitFor();
+    await openTab(page, "Create Reward");
+    await page.getByRole("tabpanel").getByRole("link", { name: "Sign in" }).waitFor();
+    expect(await seriousA11yFindings(page)).toEqual([]);
+    assertClean();
+    await visitor.close();
+  });
+
+  it("the creator switches the reward off and on again from Your rewards", async () => {
+    const { page, assertClean } = await openPage(creator);
+    await page.goto("/nft-rewards");
+    await openTab(page, "Create Reward");
+    const list = page.getByRole("heading", { name: "Your rewards" });
+    await list.waitFor();
+    await page.getByRole("button", { name: "Switch off Inner Circle Loops" }).click();
+    await page.getByRole("button", { name: "Switch on Inner Circle Loops" }).waitFor();
+    await page.getByText("Switched off", { exact: true }).waitFor();
+    await openTab(page, "Active Rewards");
+    await card(page, "Studio Regular").waitFor();
+    await card(page, "Inner Circle Loops").waitFor({ state: "detached" });
+    await openTab(page, "Create Reward");
+    await page.getByRole("button", { name: "Switch on Inner Circle Loops" }).click();
+    await page.getByRole("button", { name: "Switch off Inner Circle Loops" }).waitFor();
+    await openTab(page, "Active Rewards");
+    await card(page, "Inner Circle Loops").waitFor();
+    assertClean();
+    await page.close();
+  });
+});
