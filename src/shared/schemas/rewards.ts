@@ -33,7 +33,6 @@ export const UnlockConditionInputSchema = z
       ctx.addIssue({ code: "custom", path: ["value"], message: "Must be more than 0 tokens" });
     }
   });
-export type UnlockConditionInput = z.input<typeof UnlockConditionInputSchema>;
 
 /** POST /api/nft-rewards/create */
 export const CreateRewardSchema = z.object({
