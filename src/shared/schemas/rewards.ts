@@ -51,6 +51,8 @@ export const CreateRewardSchema = z.object({
   soulbound: z.boolean().default(false),
   unlockCondition: UnlockConditionInputSchema,
   isActive: z.boolean().default(true),
+  /** Sent to every fan who qualifies by itself; off = fans claim it. */
+  autoMint: z.boolean().default(true),
   /** The same key again (a retry after a lost answer) answers the same reward. */
   idempotencyKey: text().trim().max(100).optional(),
 });
@@ -96,6 +98,7 @@ export const RewardSchema = z.object({
   soulbound: z.boolean(),
   unlockCondition: UnlockConditionSchema,
   isActive: z.boolean(),
+  autoMint: z.boolean(),
   /** The Token-2022 collection mint (TokenGroup); null until its creation has landed. */
   collectionMint: z.string().nullable(),
   status: z.enum(["pending", "active", "failed"]),

@@ -29,6 +29,7 @@ CREATE TABLE IF NOT EXISTS "rewards" (
 	"unlock_amount" numeric(20, 0) NOT NULL,
 	"unlock_days" integer,
 	"is_active" boolean DEFAULT true NOT NULL,
+	"auto_mint" boolean DEFAULT true NOT NULL,
 	"collection_mint" text NOT NULL,
 	"authority" text NOT NULL,
 	"authority_encrypted_seed" "bytea" NOT NULL,

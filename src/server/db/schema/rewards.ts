@@ -37,6 +37,8 @@ export const rewards = pgTable(
     unlockAmount: amount("unlock_amount").notNull(),
     unlockDays: integer("unlock_days"),
     isActive: boolean("is_active").notNull().default(true),
+    /** Minted to every fan who qualifies without waiting for a claim (the automatic minter). */
+    autoMint: boolean("auto_mint").notNull().default(true),
     /** The collection's mint and its update authority (signs every member). */
     collectionMint: text("collection_mint").notNull(),
     authority: text("authority").notNull(),

@@ -81,4 +81,36 @@ describe("automatic reward minting", () => {
     );
     expect(numbers.sort()).toEqual([1, 2, 3, 4]);
   });
+
+  it("leaves a reward alone when its creator chose claims only; the creator cannot claim it", async () => {
+    const fan = await member(t.url, t.deps.ledger, "claim_fan", 0n);
+    await send(fan.wallet, "70");
+    const created = await creator.c.post<Reward>("/api/nft-rewards/create", {
+      tokenMint: mint,
+      title: "Claim It",
+      rarity: "epic",
+      totalSupply: 3,
+      autoMint: false,
+      unlockCondition: { type: "holding_amount", value: "70" },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.autoMint).toBe(false);
+    const id = created.body.id;
+    // A sweep and a holder change later, nobody has been sent one.
+    services().rewardAutoMinter.noteHoldersChanged(["*"]);
+    await services().rewardAutoMinter.idle();
+    await send(generateSigner().address, "80");
+    await services().rewardAutoMinter.idle();
+    const repo = new RewardsRepo(t.deps.database);
+    expect([...(await repo.servedOwners(id))]).toEqual([]);
+    const standing = (await fan.c.get<Reward>(`/api/nft-rewards/${id}`)).body.standing;
+    expect(standing).toMatchObject({ eligible: true, claimedMint: null });
+
+    const own = await creator.c.post<{ code: string }>(`/api/nft-rewards/${id}/claim`, {});
+    expect(own.status).toBe(403);
+    expect(own.body.code).toBe("NOT_ELIGIBLE");
+    const claim = await fan.c.post<ClaimResult>(`/api/nft-rewards/${id}/claim`, {});
+    expect(claim.status, JSON.stringify(claim.body)).toBe(200);
+    expect((await repo.liveMint(id, fan.wallet))?.source).toBe("claim");
+  });
 });

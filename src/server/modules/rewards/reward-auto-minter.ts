@@ -82,7 +82,7 @@ export class RewardAutoMinter {
       try {
         // What the ledger left unanswered (a claim's or a wave's) is settled on each sweep.
         if (mints.has("*")) await this.deps.minter.settlePending();
-        const active = await this.deps.repo.liveActiveRewards();
+        const active = await this.deps.repo.autoMintRewards();
         for (const reward of active) {
           if (this.stopped) return;
           if (mints.has("*") || mints.has(reward.tokenMint)) await this.sweep(reward);

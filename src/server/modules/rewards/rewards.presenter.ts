@@ -60,6 +60,7 @@ export function presentReward(
       description,
     },
     isActive: row.isActive,
+    autoMint: row.autoMint,
     collectionMint: row.status === "active" ? row.collectionMint : null,
     status: row.status,
     createdAt: row.createdAt.toISOString(),

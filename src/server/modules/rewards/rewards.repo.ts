@@ -66,11 +66,11 @@ export class RewardsRepo {
       .orderBy(desc(rewards.createdAt));
   }
 
-  async liveActiveRewards(): Promise<RewardRow[]> {
+  async autoMintRewards(): Promise<RewardRow[]> {
     return this.db
       .select()
       .from(rewards)
-      .where(and(eq(rewards.status, "active"), eq(rewards.isActive, true)))
+      .where(and(eq(rewards.status, "active"), eq(rewards.isActive, true), eq(rewards.autoMint, true)))
       .orderBy(asc(rewards.createdAt));
   }
 

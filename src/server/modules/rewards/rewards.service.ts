@@ -120,6 +120,7 @@ export class RewardsService {
       unlockAmount: amount,
       unlockDays: type === "holding_duration" ? (input.unlockCondition.days ?? null) : null,
       isActive: input.isActive,
+      autoMint: input.autoMint,
       authority: authority.address,
       authorityEncryptedSeed: authority.sealed.encryptedSeed,
       authorityWrappedKey: authority.sealed.wrappedKey,
@@ -237,6 +238,12 @@ export class RewardsService {
       : (await this.deps.accountsRepo.walletsOf(userId))[0]?.publicKey;
     if (!owner) throw badRequest("Create or link a wallet first, then claim", undefined, "BAD_REQUEST");
     const token = await this.token(row.tokenMint);
+    // Rewards go to fans: the automatic minter skips the creator, and so do claims.
+    if (row.creatorUserId === userId || owner === token.creatorWallet)
+      throw forbidden(
+        "Rewards go to your fans: a creator cannot claim their own token's rewards",
+        "NOT_ELIGIBLE",
+      );
     const existing = await this.deps.repo.liveMint(row.id, owner);
     if (!existing) {
       if (row.status !== "active")

@@ -45,6 +45,7 @@ const blank = (tokenMint: string): CreateRewardRequest => ({
   soulbound: false,
   unlockCondition: { type: "holding_amount", value: "", days: undefined },
   isActive: true,
+  autoMint: true,
 });
 
 /** Create Reward (creators): Create with AI drafts ideas from the token's community; the
@@ -249,6 +250,10 @@ export function CreateReward({ tokens, onCreated }: { tokens: TokenChoice[]; onC
               <label className="flex items-start gap-2 text-sm">
                 <input type="checkbox" className="mt-0.5 size-4" {...form.register("isActive")} />
                 <span>Active: fans can claim it as soon as it is created.</span>
+              </label>
+              <label className="flex items-start gap-2 text-sm">
+                <input type="checkbox" className="mt-0.5 size-4" {...form.register("autoMint")} />
+                <span>Send automatically: every fan who qualifies gets one without claiming it.</span>
               </label>
             </div>
             {errors.root?.message ? (
