@@ -10,6 +10,10 @@ import { agentsRoutes } from "./modules/agents/agents.routes";
 import { AgentsService } from "./modules/agents/agents.service";
 import { aiRoutes } from "./modules/ai/ai.routes";
 import { AiService } from "./modules/ai/ai.service";
+import { AnalyticsRepo } from "./modules/analytics/analytics.repo";
+import { analyticsRoutes } from "./modules/analytics/analytics.routes";
+import { AnalyticsService } from "./modules/analytics/analytics.service";
+import { CommunityService } from "./modules/analytics/community.service";
 import { ExploreRepo } from "./modules/explore/explore.repo";
 import { exploreRoutes } from "./modules/explore/explore.routes";
 import { ExploreService } from "./modules/explore/explore.service";
@@ -27,6 +31,7 @@ import { MarketHistoryService } from "./modules/market/market-history.service";
 import { MarketOpenService } from "./modules/market/market-open.service";
 import { MarketTradeService } from "./modules/market/market-trade.service";
 import { treasuryAddress, VaultKeys } from "./modules/market/market-vault";
+import { MarketVersions } from "./modules/market/market-versions";
 import { rpcRoutes } from "./modules/rpc/rpc.routes";
 import { RpcService } from "./modules/rpc/rpc.service";
 import { siteRoutes } from "./modules/site/site.routes";
@@ -60,6 +65,8 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const wallets = new WalletsService({ repo: accountsRepo, accounts, custody, ledger });
   const tokensRepo = new TokensRepo(deps.database, { shared, warn });
   const explore = new ExploreService({ repo: new ExploreRepo(db), tokensRepo, shared });
+  // Analytics' per-mint cache: moved by every holder write of the indexer and market change.
+  const analyticsVersions = new MarketVersions();
   // The chain indexer: started and stopped with the app (app.ts), fed off the response path.
   const indexer = new IndexerService({
     repo: new IndexerRepo(deps.database),
@@ -67,7 +74,10 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     log: { warn },
     pollMs: config.INDEXER_POLL_MS,
     rpcPerSecond: config.INDEXER_RPC_PER_SECOND,
-    onHoldersChanged: (mints) => explore.noteChange(mints),
+    onHoldersChanged: (mints) => {
+      explore.noteChange(mints);
+      for (const mint of mints) analyticsVersions.bump(mint);
+    },
   });
   const tokens = new TokensService({
     repo: tokensRepo,
@@ -78,7 +88,10 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     pageCacheMs: shared ? 1_000 : undefined,
   });
   const now = deps.now ?? Date.now;
-  const marketChanged = (mint: string) => explore.noteChange([mint]);
+  const marketChanged = (mint: string) => {
+    explore.noteChange([mint]);
+    analyticsVersions.bump(mint);
+  };
   const marketRepo = new MarketRepo(deps.database);
   const curves = new CurveBook(marketRepo);
   const treasury = treasuryAddress(config.TREASURY_ADDRESS, config.DATA_DIR);
@@ -152,6 +165,17 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const agents = new AgentsService({ repo: new AgentsRepo(db), holdings: tokens, ai: deps.ai });
   const health = new HealthService({ database: deps.database, ledger, indexer });
   const rpc = new RpcService(ledger);
+  const analyticsRepo = new AnalyticsRepo(db);
+  const analytics = new AnalyticsService({
+    repo: analyticsRepo,
+    tokens,
+    indexer,
+    explore,
+    versions: analyticsVersions,
+    now,
+    cacheTtlMs: shared ? 1_000 : undefined,
+  });
+  const community = new CommunityService({ repo: analyticsRepo, tokens, transfers });
 
   const routes: FastifyPluginAsync[] = [];
   routes.push(healthRoutes(health));
@@ -165,6 +189,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   routes.push(exploreRoutes(explore));
   routes.push(marketHistoryRoutes(marketHistory));
   routes.push(rpcRoutes(rpc, ledger));
+  routes.push(analyticsRoutes({ analytics, community }));
   /** Writes still queued behind responses (launch confirmations), for a clean shutdown. */
   const flushWrites = () => tokensRepo.flush();
   return {
@@ -180,6 +205,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     agents,
     explore,
     indexer,
+    analytics,
     routes,
     pageHtml,
     flushWrites,

@@ -42,6 +42,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 /** API routes whose success answer is not JSON (Fastify sends strings and streams as is). */
 const NOT_JSON = new Set([
   "/api/tokens/:mint/image.svg", // SVG
+  "/api/analytics/:mint/report.csv", // CSV of the same figures as GET /api/analytics/:mint
   "/api/ai-agents/chat", // server-sent events; its JSON form is parsed by ChatResponseSchema
 ]);
 
