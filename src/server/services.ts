@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { AppDeps } from "./app-deps";
+import { FundingCheck } from "./ledger/funding";
 import { AccountsRepo } from "./modules/accounts/accounts.repo";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { AccountsService } from "./modules/accounts/accounts.service";
@@ -42,6 +43,9 @@ import { TokensRepo } from "./modules/tokens/tokens.repo";
 import { tokensRoutes } from "./modules/tokens/tokens.routes";
 import { TokensService } from "./modules/tokens/tokens.service";
 import { TransferService } from "./modules/tokens/transfer.service";
+import { TrustRepo } from "./modules/trust/trust.repo";
+import { trustRoutes } from "./modules/trust/trust.routes";
+import { TrustService } from "./modules/trust/trust.service";
 import { Custody } from "./modules/wallets/custody";
 import { walletsRoutes } from "./modules/wallets/wallets.routes";
 import { WalletsService } from "./modules/wallets/wallets.service";
@@ -64,6 +68,8 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const custody = Custody.fromConfig(config.WALLET_MASTER_KEY, config.DATA_DIR);
   const wallets = new WalletsService({ repo: accountsRepo, accounts, custody, ledger });
   const tokensRepo = new TokensRepo(deps.database, { shared, warn });
+  // Made once the indexer and the market exist; both tell it of changes.
+  let trust: TrustService | null = null;
   const explore = new ExploreService({ repo: new ExploreRepo(db), tokensRepo, shared });
   // Analytics' per-mint cache: moved by every holder write of the indexer and market change.
   const analyticsVersions = new MarketVersions();
@@ -77,6 +83,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     onHoldersChanged: (mints) => {
       explore.noteChange(mints);
       for (const mint of mints) analyticsVersions.bump(mint);
+      trust?.noteChange(mints);
     },
   });
   const tokens = new TokensService({
@@ -91,6 +98,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const marketChanged = (mint: string) => {
     explore.noteChange([mint]);
     analyticsVersions.bump(mint);
+    trust?.noteChange([mint]);
   };
   const marketRepo = new MarketRepo(deps.database);
   const curves = new CurveBook(marketRepo);
@@ -142,6 +150,18 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     markets: opens,
   });
   const transfers = new TransferService({ repo: tokensRepo, accountsRepo, tokens, wallets, ledger });
+  trust = new TrustService({
+    repo: new TrustRepo(db),
+    ledger,
+    tokens,
+    marketRepo,
+    indexer,
+    accountsRepo,
+    wallets,
+    funding: new FundingCheck(ledger),
+    now,
+    cacheTtlMs: shared ? 1_000 : undefined,
+  });
 
   const marketHistory = new MarketHistoryService({
     repo: new MarketHistoryRepo(db),
@@ -172,6 +192,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     indexer,
     explore,
     versions: analyticsVersions,
+    trust,
     now,
     cacheTtlMs: shared ? 1_000 : undefined,
   });
@@ -183,6 +204,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   routes.push(walletsRoutes(wallets, accounts));
   routes.push(tokensRoutes({ tokens, launches, transfers, ledger, publicUrl }));
   routes.push(marketRoutes({ market, trades, opens }));
+  routes.push(trustRoutes(trust));
   routes.push(aiRoutes(ai));
   routes.push(agentsRoutes(agents, config.AGENT_CHAT_PER_MINUTE));
   routes.push(siteRoutes(site));
@@ -206,6 +228,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     explore,
     indexer,
     analytics,
+    trust,
     routes,
     pageHtml,
     flushWrites,

@@ -30,6 +30,7 @@ import {
   getTokenSize,
   getTransferCheckedInstruction,
   getUpdateTokenMetadataFieldInstruction,
+  getUpdateTokenMetadataUpdateAuthorityInstruction,
   TOKEN_2022_PROGRAM_ADDRESS,
   tokenMetadataField,
 } from "@solana-program/token-2022";
@@ -287,6 +288,36 @@ function transferMessage(params: TransferParams) {
     ),
   ];
   return composeMessage(owner, params.blockhash, instructions);
+}
+
+/** Token metadata made immutable: its update authority set to none, signed by that authority
+ * (who pays the fee). Cannot be undone. */
+export async function buildLockMetadataTransaction(params: {
+  authority: TransactionSigner;
+  mint: string;
+  blockhash: Blockhash;
+}): Promise<BuiltTransaction> {
+  const transaction = await signTransactionMessageWithSigners(lockMetadataMessage(params));
+  return { wire: encode(transaction), signature: getSignatureFromTransaction(transaction) };
+}
+
+/** The same for an external wallet: unsigned bytes for the update authority's wallet to sign. */
+export async function prepareLockMetadataTransaction(params: {
+  authority: string;
+  mint: string;
+  blockhash: Blockhash;
+}): Promise<Uint8Array> {
+  const message = lockMetadataMessage({ ...params, authority: createNoopSigner(address(params.authority)) });
+  return encode(await partiallySignTransactionMessageWithSigners(message));
+}
+
+function lockMetadataMessage(params: { authority: TransactionSigner; mint: string; blockhash: Blockhash }) {
+  const instruction = getUpdateTokenMetadataUpdateAuthorityInstruction({
+    metadata: address(params.mint),
+    updateAuthority: params.authority,
+    newUpdateAuthority: null,
+  });
+  return composeMessage(params.authority, params.blockhash, [instruction]);
 }
 
 /** A v0 message: fee payer, blockhash lifetime, instructions (launches, transfers, trades). */

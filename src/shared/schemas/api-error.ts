@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   "QUOTE_EXPIRED",
   "AMOUNT_TOO_SMALL",
   "EXCEEDS_CURVE",
+  /** The caller's wallets do not hold the token metadata's update authority. */
+  "NOT_UPDATE_AUTHORITY",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 
 // The trust score's API contract (GET /api/tokens/:mint/trust, docs/trust.md). Higher is
 // safer, 0-100, integer points. Every factor carries its value as a person reads it, the
@@ -73,3 +74,25 @@ export const TrustChecklistSchema = z.object({
   items: z.array(ChecklistItemSchema),
 });
 export type TrustChecklist = z.infer<typeof TrustChecklistSchema>;
+
+/** POST /api/tokens/:mint/metadata/lock (and /submit): the metadata's state after the call. */
+export const MetadataLockSchema = z.object({
+  mint: z.string(),
+  locked: z.boolean(),
+  /** The lock's transaction; null when the metadata was already immutable. */
+  signature: z.string().nullable(),
+});
+export type MetadataLock = z.infer<typeof MetadataLockSchema>;
+
+/** POST /api/tokens/:mint/metadata/lock/prepare: the unsigned lock for an external wallet. */
+export const PreparedMetadataLockSchema = z.object({
+  lockId: z.string(),
+  /** Base64 wire transaction for the update authority's wallet to sign. */
+  transaction: z.string(),
+});
+export type PreparedMetadataLock = z.infer<typeof PreparedMetadataLockSchema>;
+
+export const SubmitMetadataLockSchema = z.object({
+  lockId: text().min(1, "lockId is required").max(64),
+  transaction: text().min(1, "Sign the transaction with your wallet").max(4000),
+});

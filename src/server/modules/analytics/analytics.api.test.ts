@@ -86,6 +86,13 @@ describe("GET /api/analytics/:mint", () => {
     expect(mine.series.holders).toHaveLength(30);
     expect(mine.series.holders.at(-1)?.holders).toBe(1);
     expect(mine.cards.reputation.tokensLaunched).toBe(1);
+    // The transparency card is the trust score, with its factors as the trust indicators.
+    const trust = await new Client(t.url).get<{ score: number; factors: unknown[] }>(
+      `/api/tokens/${mint}/trust`,
+    );
+    expect(mine.cards.transparency.score).toBe(trust.body.score);
+    expect(mine.trustFactors).toEqual(trust.body.factors);
+    expect(mine.trustFactors.length).toBeGreaterThan(0);
 
     for (const other of [new Client(t.url), stranger.c]) {
       const pub = await analyticsOf(other);

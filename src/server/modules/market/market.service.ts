@@ -7,8 +7,8 @@ import {
   type QuoteQuery,
 } from "@shared/schemas/market";
 import { conflict } from "../../http-errors";
+import { FundingCheck } from "../../ledger/funding";
 import type { Ledger } from "../../ledger/ledger";
-import { BoundedCache } from "../../lib/bounded-cache";
 import type { TokensRepo } from "../tokens/tokens.repo";
 import type { TokensService } from "../tokens/tokens.service";
 import { presentQuote, presentState, type WindowBuyer } from "./market.presenter";
@@ -34,20 +34,18 @@ interface Deps {
   cacheTtlMs?: number;
 }
 
-/** How many of a buyer's past transactions are read to find SOL from the creator. */
-const FUNDING_LOOKBACK = 50;
-
 /** The market's reads (state, quotes, creators' fees) and start-up reconciliation. Trades are
  * in MarketTradeService, opening in MarketOpenService. */
 export class MarketService {
   /** Whether a launch-window buyer was funded by the creator: fixed once they bought. */
-  private funded = new BoundedCache<string, boolean>({ max: 50_000 });
+  private funding: FundingCheck;
   private treasuryReady: Promise<void> | null = null;
 
   /** GET /api/market/:mint as JSON, until the market's next write (see MarketVersions). */
   private states: MintCache<{ state: MarketState; json: Buffer | null }>;
 
   constructor(private deps: Deps) {
+    this.funding = new FundingCheck(deps.ledger);
     this.states = new MintCache(deps.repo.versions, { max: 20_000, ttlMs: deps.cacheTtlMs });
   }
 
@@ -166,35 +164,8 @@ export class MarketService {
         trader: b.trader,
         tokens: b.tokens,
         isCreator: b.trader === creator,
-        creatorFunded: b.trader === creator ? false : await this.creatorFunded(creator, b.trader),
+        creatorFunded: b.trader === creator ? false : await this.funding.funded(creator, b.trader),
       })),
     );
-  }
-
-  /** The buyer's wallet received SOL from the creator's wallet (read from the ledger: the
-   * buyer's history, each transaction's pre/post balances). Computed once and kept. */
-  private async creatorFunded(creator: string, buyer: string): Promise<boolean> {
-    const key = `${creator}:${buyer}`;
-    const known = this.funded.get(key);
-    if (known !== undefined) return known;
-    const { ledger } = this.deps;
-    let found = false;
-    const signatures = await ledger.getSignaturesForAddress(buyer, { limit: FUNDING_LOOKBACK });
-    for (const s of signatures) {
-      if (s.error) continue;
-      const tx = await ledger.getTransaction(s.signature);
-      if (!tx) continue;
-      const c = tx.accountKeys.indexOf(creator);
-      const b = tx.accountKeys.indexOf(buyer);
-      if (c < 0 || b < 0) continue;
-      const creatorPaid = (tx.preBalances[c] ?? 0n) > (tx.postBalances[c] ?? 0n);
-      const buyerGained = (tx.postBalances[b] ?? 0n) > (tx.preBalances[b] ?? 0n);
-      if (creatorPaid && buyerGained) {
-        found = true;
-        break;
-      }
-    }
-    this.funded.set(key, found);
-    return found;
   }
 }

@@ -1,0 +1,369 @@
+import { randomUUID } from "node:crypto";
+import { MARKET } from "@shared/market/curve";
+import type { MetadataLock, PreparedMetadataLock, TrustChecklist, TrustReport } from "@shared/schemas/trust";
+import { checklist, evaluate, type TrustInputs } from "@shared/trust/score";
+import { badRequest, forbidden, HttpError, notFound } from "../../http-errors";
+import type { FundingCheck } from "../../ledger/funding";
+import type { Ledger } from "../../ledger/ledger";
+import {
+  buildLockMetadataTransaction,
+  checkSignedMatchesPrepared,
+  prepareLockMetadataTransaction,
+} from "../../ledger/token-2022";
+import { decodeMintAccount, TOKEN_2022_PROGRAM_ID } from "../../ledger/token-state";
+import { BoundedCache } from "../../lib/bounded-cache";
+import type { AccountsRepo, WalletRow } from "../accounts/accounts.repo";
+import type { IndexerService } from "../indexer/indexer.service";
+import type { MarketRepo } from "../market/market.repo";
+import type { TokenRow } from "../tokens/tokens.repo";
+import type { TokensService } from "../tokens/tokens.service";
+import type { WalletsService } from "../wallets/wallets.service";
+import type { TrustRepo } from "./trust.repo";
+import {
+  BURN_ADDRESSES,
+  type ControlFacts,
+  controlFacts,
+  distribution,
+  firstWindow,
+  type Holding,
+  receivedByOwner,
+} from "./trust-facts";
+
+interface Deps {
+  repo: TrustRepo;
+  ledger: Ledger;
+  tokens: TokensService;
+  marketRepo: MarketRepo;
+  indexer: IndexerService;
+  accountsRepo: AccountsRepo;
+  wallets: WalletsService;
+  funding: FundingCheck;
+  now: () => number;
+  /** Other processes may write the database (PostgreSQL): reports expire after this. */
+  cacheTtlMs?: number;
+}
+
+interface Assessment {
+  inputs: TrustInputs;
+  report: TrustReport;
+  /** Who the score treats as the creator (docs/trust.md). */
+  creator: string | null;
+  token: TokenRow | null;
+  updateAuthority: string | null;
+}
+
+/** Top holders read for the distribution (the vault, burn addresses and ten more). */
+const TOP_READ = 15;
+/** Ledger history pages read to find an outside mint's first transaction. */
+const HISTORY_PAGES = 10;
+/** Transactions of an outside mint's launch window read for its fairness. */
+const WINDOW_READS = 200;
+const DAY_MS = 86_400_000;
+/** Age moves by days: a report is at most this old even when nothing changed. */
+const MAX_AGE_MS = 60_000;
+
+/** The trust score of any mint on the ledger (docs/trust.md), its creator checklist, and
+ * the creator's one trust action: making the metadata immutable. Reports are cached per mint
+ * until the indexer or the market says it changed (`noteChange`). */
+export class TrustService {
+  private reports: BoundedCache<string, { assessment: Assessment; version: number; ledger: number | null }>;
+  private versions = new Map<string, number>();
+  private versionCounter = 0;
+  /** Prepared lock transactions for external wallets, until their blockhash expires. */
+  private prepared = new BoundedCache<
+    string,
+    { mint: string; userId: string; authority: string; wire: Uint8Array }
+  >({ max: 10_000, ttlMs: 120_000 });
+  private snapshotted = new BoundedCache<string, true>({ max: 100_000 });
+
+  constructor(private deps: Deps) {
+    this.reports = new BoundedCache({
+      max: 20_000,
+      ttlMs: Math.min(deps.cacheTtlMs ?? MAX_AGE_MS, MAX_AGE_MS),
+    });
+  }
+
+  /** The indexer's holders or the market's curve moved for these mints. */
+  noteChange(mints: Iterable<string>): void {
+    for (const mint of mints) this.versions.set(mint, ++this.versionCounter);
+  }
+
+  async reportOf(mint: string): Promise<TrustReport> {
+    return (await this.assess(mint)).report;
+  }
+
+  /** The score a cached report gives, without computing one (Explore's cards). */
+  cachedScore(mint: string): TrustReport | null {
+    return this.fresh(mint)?.report ?? null;
+  }
+
+  /** "Improve your score": the creator's own tokens only. */
+  async checklistOf(mint: string, userId: string): Promise<TrustChecklist> {
+    const a = await this.assess(mint);
+    await this.requireCreator(a, userId);
+    return { mint, score: a.report.score, items: checklist(a.inputs) };
+  }
+
+  // ---- the metadata lock -----------------------------------------------------------------
+
+  /** Embedded wallet: the server signs the lock with the update authority's key and sends it.
+   * Idempotent: metadata already immutable answers its state. Nothing is recorded first
+   * because nothing needs settling: the ledger journals the transaction before answering,
+   * and a retry after any failure reads the chain again (locked: done; not: sent anew). */
+  async lockMetadata(mint: string, userId: string): Promise<MetadataLock> {
+    const target = await this.lockTarget(mint, userId);
+    if (!target) return { mint, locked: true, signature: null };
+    if (target.kind !== "embedded")
+      throw badRequest(
+        "The metadata's update authority is a wallet that signs in your browser: lock it with your wallet.",
+        undefined,
+        "SIGN_WITH_WALLET",
+      );
+    const authority = await this.deps.wallets.signerFor(target);
+    const blockhash = await this.deps.ledger.getLatestBlockhash();
+    const built = await buildLockMetadataTransaction({ authority, mint, blockhash });
+    const signature = await this.send(built.wire);
+    this.noteChange([mint]);
+    return { mint, locked: true, signature };
+  }
+
+  /** External wallet, step 1: the unsigned lock for the update authority's wallet. */
+  async prepareLock(mint: string, userId: string): Promise<PreparedMetadataLock> {
+    const target = await this.lockTarget(mint, userId);
+    if (!target) throw badRequest("The metadata is already immutable", undefined, "ALREADY_PROCESSED");
+    if (target.kind !== "external")
+      throw badRequest("The metadata's update authority is your platform wallet: lock it directly.");
+    const blockhash = await this.deps.ledger.getLatestBlockhash();
+    const wire = await prepareLockMetadataTransaction({ authority: target.publicKey, mint, blockhash });
+    const lockId = randomUUID();
+    this.prepared.set(lockId, { mint, userId, authority: target.publicKey, wire });
+    return { lockId, transaction: Buffer.from(wire).toString("base64") };
+  }
+
+  /** External wallet, step 2: the signed bytes must be exactly the prepared ones. */
+  async submitLock(
+    mint: string,
+    userId: string,
+    lockId: string,
+    signedBase64: string,
+  ): Promise<MetadataLock> {
+    const prepared = this.prepared.get(lockId);
+    if (!prepared || prepared.mint !== mint || prepared.userId !== userId)
+      throw new HttpError(410, "This lock expired. Please start again.", undefined, "PREPARE_EXPIRED");
+    const signed = new Uint8Array(Buffer.from(signedBase64, "base64"));
+    const check = checkSignedMatchesPrepared(prepared.wire, signed, prepared.authority);
+    if (!check.ok) throw badRequest(check.reason, undefined, "TRANSACTION_REJECTED");
+    const still = await this.lockTarget(mint, userId);
+    if (!still) return { mint, locked: true, signature: null };
+    const signature = await this.send(signed);
+    this.prepared.delete(lockId);
+    this.noteChange([mint]);
+    return { mint, locked: true, signature };
+  }
+
+  /** The caller's wallet holding the update authority; null when already immutable. */
+  private async lockTarget(mint: string, userId: string): Promise<WalletRow | null> {
+    const account = await this.deps.ledger.getAccount(mint);
+    const decoded = account && decodeMintAccount(account);
+    if (!decoded) throw notFound("Token not found");
+    const facts = controlFacts(decoded);
+    if (facts.metadata === "none")
+      throw badRequest("This token has no metadata in its mint to lock", undefined, "BAD_REQUEST");
+    if (!facts.updateAuthority) return null;
+    const wallet = await this.deps.accountsRepo.walletByPublicKey(facts.updateAuthority);
+    if (!wallet || wallet.userId !== userId)
+      throw forbidden(
+        "Only the holder of the metadata's update authority can lock it",
+        "NOT_UPDATE_AUTHORITY",
+      );
+    return wallet;
+  }
+
+  private async send(wire: Uint8Array): Promise<string> {
+    try {
+      return await this.deps.ledger.sendTransaction(wire);
+    } catch (err) {
+      if (err instanceof Error && err.name === "LedgerError")
+        throw badRequest(err.message, undefined, "TRANSACTION_REJECTED");
+      throw err;
+    }
+  }
+
+  // ---- assessing ----------------------------------------------------------------------------
+
+  private fresh(mint: string): Assessment | null {
+    const hit = this.reports.get(mint);
+    if (!hit || hit.version !== (this.versions.get(mint) ?? 0)) return null;
+    if (!hit.assessment.token && hit.ledger !== this.deps.ledger.stateVersion()) return null;
+    return hit.assessment;
+  }
+
+  private async assess(mint: string): Promise<Assessment> {
+    const known = this.fresh(mint);
+    if (known) return known;
+    const version = this.versions.get(mint) ?? 0;
+    const ledgerVersion = this.deps.ledger.stateVersion();
+    const assessment = await this.compute(mint);
+    if ((this.versions.get(mint) ?? 0) === version)
+      this.reports.set(mint, { assessment, version, ledger: ledgerVersion });
+    await this.snapshot(assessment.report);
+    return assessment;
+  }
+
+  private async compute(mint: string): Promise<Assessment> {
+    const account = await this.deps.ledger.getAccount(mint);
+    const decoded = account && decodeMintAccount(account);
+    if (!account || !decoded) throw notFound("Token not found");
+    const controls = controlFacts(decoded);
+    const token = await this.deps.tokens.getByMint(mint).catch(() => null);
+    const platform = token?.status === "active" ? token : null;
+    const facts = platform
+      ? await this.platformFacts(mint, platform, decoded.supply)
+      : await this.outsideFacts(mint, controls, decoded.supply);
+    const inputs: TrustInputs = { ...pickControls(controls), ...facts.inputs };
+    const result = evaluate(inputs);
+    return {
+      inputs,
+      creator: facts.creator,
+      token: platform,
+      updateAuthority: controls.updateAuthority,
+      report: {
+        mint,
+        ...result,
+        program: account.owner === TOKEN_2022_PROGRAM_ID ? "token-2022" : "spl-token",
+        platform: platform !== null,
+        computedAt: new Date(this.deps.now()).toISOString(),
+      },
+    };
+  }
+
+  /** A token launched here: holders from the indexer, fairness from the market (or the
+   * indexed first transfers), the creator from our record. */
+  private async platformFacts(mint: string, token: TokenRow, supply: bigint) {
+    const { indexer, marketRepo, repo } = this.deps;
+    const market = await marketRepo.market(mint);
+    const open = market && (market.status === "open" || market.status === "completed") ? market : null;
+    await indexer.drained(2_000, mint);
+    const [top, count] = await Promise.all([
+      indexer.holders(mint, { limit: TOP_READ }),
+      indexer.holderCount(mint),
+    ]);
+    const creator = token.creatorWallet;
+    const excluded = new Set([...BURN_ADDRESSES, ...(open ? [open.vault] : [])]);
+    const burned = top.filter((h) => BURN_ADDRESSES.has(h.owner)).reduce((s, h) => s + h.balance, 0n);
+    const onCurve = open ? (top.find((h) => h.owner === open.vault)?.balance ?? 0n) : 0n;
+    const funded = await this.fundedAmong(creator, top, excluded);
+    const launchTaken = open
+      ? await repo.launchWindowBoughtBy(mint, [creator, open.vault])
+      : await repo.receivedInFirstWindow(mint, MARKET.launchWindowMs, [creator, ...BURN_ADDRESSES]);
+    const excludedHolders = top.filter((h) => excluded.has(h.owner) && h.balance > 0n).length;
+    const launchedAt = token.confirmedAt ?? token.createdAt;
+    return {
+      creator,
+      inputs: {
+        supply: supply - burned,
+        ...distribution(top, excluded, creator, funded),
+        launchTaken,
+        onCurve,
+        hasMarket: open !== null,
+        ageDays: (this.deps.now() - launchedAt.getTime()) / DAY_MS,
+        holders: Math.max(0, count - excludedHolders),
+        hasLinks: [token.website, token.twitter, token.discord].some((l) => l.trim() !== ""),
+      },
+    };
+  }
+
+  /** Any other mint, like a scanner: token accounts and history from the ledger. */
+  private async outsideFacts(mint: string, controls: ControlFacts, supply: bigint) {
+    const { ledger } = this.deps;
+    const accounts = await ledger.getTokenAccountsByMint(mint);
+    const byOwner = new Map<string, bigint>();
+    for (const a of accounts) byOwner.set(a.owner, (byOwner.get(a.owner) ?? 0n) + a.amount);
+    const holders: Holding[] = [...byOwner].map(([owner, balance]) => ({ owner, balance }));
+    const history = await this.oldestFirst(mint);
+    const first = history[0] ? await ledger.getTransaction(history[0].signature) : null;
+    const creator = first?.accountKeys[0] ?? controls.mintAuthorityKey ?? controls.updateAuthority;
+    const excluded = new Set(BURN_ADDRESSES);
+    const burned = holders.filter((h) => excluded.has(h.owner)).reduce((s, h) => s + h.balance, 0n);
+    const largest = [...holders].sort((a, b) => (b.balance > a.balance ? 1 : -1)).slice(0, TOP_READ);
+    const funded = creator ? await this.fundedAmong(creator, largest, excluded) : new Set<string>();
+    let launchTaken: bigint | null = null;
+    if (history.length) {
+      const window = firstWindow(history, MARKET.launchWindowMs / 1000).slice(0, WINDOW_READS);
+      const records = await Promise.all(window.map((s) => ledger.getTransaction(s.signature)));
+      const received = receivedByOwner(
+        records.filter((r) => r !== null),
+        mint,
+      );
+      launchTaken = 0n;
+      for (const [owner, amount] of received)
+        if (owner !== creator && !excluded.has(owner)) launchTaken += amount;
+    }
+    const createdAt = history[0]?.blockTime;
+    return {
+      creator,
+      inputs: {
+        supply: supply - burned,
+        ...distribution(holders, excluded, creator, funded),
+        launchTaken,
+        onCurve: 0n,
+        hasMarket: false,
+        ageDays: createdAt ? (this.deps.now() - createdAt * 1000) / DAY_MS : 0,
+        holders: holders.filter((h) => !excluded.has(h.owner) && h.balance > 0n).length,
+        hasLinks: controls.metadataLinks,
+      },
+    };
+  }
+
+  /** The mint's history, oldest first (a bounded number of pages back). */
+  private async oldestFirst(mint: string) {
+    const all = [];
+    let before: string | undefined;
+    for (let page = 0; page < HISTORY_PAGES; page++) {
+      const part = await this.deps.ledger.getSignaturesForAddress(mint, { limit: 1000, before });
+      all.push(...part);
+      if (part.length < 1000) break;
+      before = part.at(-1)?.signature;
+    }
+    return all.reverse();
+  }
+
+  /** The ten largest counted holders the creator sent SOL to. */
+  private async fundedAmong(creator: string, top: Holding[], excluded: Set<string>): Promise<Set<string>> {
+    const candidates = top.filter((h) => h.owner !== creator && !excluded.has(h.owner)).slice(0, 10);
+    const checks = await Promise.all(candidates.map((h) => this.deps.funding.funded(creator, h.owner)));
+    return new Set(candidates.filter((_, i) => checks[i]).map((h) => h.owner));
+  }
+
+  private async requireCreator(a: Assessment, userId: string): Promise<void> {
+    if (a.token) {
+      if (a.token.userId !== userId) throw forbidden("Only the token's creator can see its checklist");
+      return;
+    }
+    const wallet = a.creator ? await this.deps.accountsRepo.walletByPublicKey(a.creator) : null;
+    if (!wallet || wallet.userId !== userId)
+      throw forbidden("Only the token's creator can see its checklist");
+  }
+
+  /** The first report of each mint each UTC day is kept for the trend. */
+  private async snapshot(report: TrustReport): Promise<void> {
+    const day = report.computedAt.slice(0, 10);
+    const key = `${report.mint}:${day}`;
+    if (this.snapshotted.get(key)) return;
+    await this.deps.repo.snapshot(report.mint, day, report.score, report.version);
+    this.snapshotted.set(key, true);
+  }
+}
+
+function pickControls(c: ControlFacts) {
+  return {
+    mintAuthority: c.mintAuthority,
+    freezeAuthority: c.freezeAuthority,
+    defaultFrozen: c.defaultFrozen,
+    permanentDelegate: c.permanentDelegate,
+    transferHook: c.transferHook,
+    nonTransferable: c.nonTransferable,
+    transferFeeBps: c.transferFeeBps,
+    metadata: c.metadata,
+  };
+}
