@@ -22,7 +22,6 @@ const ActivitySchema = z.object({
   trades: z.number().int(),
   rewardsClaimed: z.number().int(),
 });
-export type Activity = z.infer<typeof ActivitySchema>;
 
 export const AnalyticsCardsSchema = z.object({
   transparency: z.object({
@@ -184,7 +183,6 @@ export const TokenPostSchema = z.object({
   author: z.string().nullable(),
   createdAt: z.string(),
 });
-export type TokenPost = z.infer<typeof TokenPostSchema>;
 
 export const TokenPostsSchema = z.object({
   /** False when the viewer may not read them (only holders and the creator may). */
