@@ -14,6 +14,8 @@ export default defineConfig({
     alias: {
       "@shared": fileURLToPath(new URL("./src/shared", import.meta.url)),
       "@": fileURLToPath(new URL("./src/client", import.meta.url)),
+      // recharts' peer dependency, not installed: its one import, on React (src/client/lib/react-is.ts).
+      "react-is": fileURLToPath(new URL("./src/client/lib/react-is.ts", import.meta.url)),
     },
   },
   build: { outDir: "../../dist/client", emptyOutDir: true, target: "es2022" },
