@@ -87,7 +87,7 @@ async function insertHistory(dataDir: string, mint: string) {
 }
 
 /** The analytics service's work on a cache miss, on the same database, timed per call. */
-async function rawAnalytics(dataDir: string, mint: string): Promise<number[]> {
+async function rawAnalytics(dataDir: string, mint: string): Promise<{ first: number; times: number[] }> {
   const database = await openDatabase({ dataDir });
   try {
     const [token] = await database.db.select().from(tokens).where(eq(tokens.mintAddress, mint));
@@ -101,13 +101,15 @@ async function rawAnalytics(dataDir: string, mint: string): Promise<number[]> {
       versions,
     });
     const times: number[] = [];
+    let first = 0;
     for (let i = 0; i < RAW_RUNS + 3; i++) {
       versions.bump(mint); // a miss every time
       const start = performance.now();
       await service.view(mint, token.userId);
-      if (i >= 3) times.push(performance.now() - start); // the first few warm the JIT and caches
+      if (i === 0) first = performance.now() - start;
+      if (i >= 3) times.push(performance.now() - start); // the first few warm the JIT
     }
-    return times;
+    return { first, times };
   } finally {
     await database.close();
   }
@@ -146,10 +148,11 @@ export async function runAnalyticsBenchmarks(seconds: number): Promise<void> {
         `${CONNECTIONS} connections, ${seconds} s each`,
     );
     const raw = await rawAnalytics(dataDir, world.mint);
-    const rawP50 = median(raw);
+    const rawP50 = median(raw.times);
     console.log(
-      `  raw (the service's SQL aggregates on a cache miss, no HTTP, ${RAW_RUNS} runs): ` +
-        `p50 ${fmt(rawP50)} ms, p99 ${fmt(percentile(raw, 99))} ms`,
+      `  raw, the service's work on a miss, no HTTP: the day's first (30 days of history read) ` +
+        `${fmt(raw.first)} ms; after a change (closed days kept, today re-read), ${RAW_RUNS} runs: ` +
+        `p50 ${fmt(rawP50)} ms, p99 ${fmt(percentile(raw.times, 99))} ms`,
     );
 
     server = await startServer({ RATE_LIMITS: "off", LOG_LEVEL: "warn" }, dataDir);
@@ -160,7 +163,9 @@ export async function runAnalyticsBenchmarks(seconds: number): Promise<void> {
       const first = performance.now();
       const cold = await c.get(`/api/analytics/${world.mint}`);
       if (cold.status !== 200) throw new Error(`analytics: ${cold.status} ${JSON.stringify(cold.body)}`);
-      console.log(`  first GET /api/analytics/:mint after start (cold: caches empty): ${fmt(performance.now() - first)} ms`);
+      console.log(
+        `  first GET /api/analytics/:mint after start (cold: caches empty): ${fmt(performance.now() - first)} ms`,
+      );
       const routes: Array<[string, string, string | undefined]> = [
         ["GET /api/analytics/:mint (creator)", `/api/analytics/${world.mint}`, c.cookie],
         ["GET /api/analytics/:mint (public)", `/api/analytics/${world.mint}`, undefined],
@@ -170,7 +175,9 @@ export async function runAnalyticsBenchmarks(seconds: number): Promise<void> {
       for (const [label, route, cookie] of routes) {
         const r = await measure(server.url, route, seconds, cookie);
         const met = r.p99 < GOAL_P99_MS && r.errors === 0;
-        const ratio = label.startsWith("GET /api/analytics") ? `, API p50 / raw p50 = ${fmt(r.p50 / rawP50, 2)}x` : "";
+        const ratio = label.startsWith("GET /api/analytics")
+          ? `, API p50 / raw p50 = ${fmt(r.p50 / rawP50, 2)}x`
+          : "";
         console.log(
           `  ${label}: ${fmt(r.rps, 0)} req/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, errors ${r.errors}${ratio}` +
             `   goal p99 < ${GOAL_P99_MS} ms: ${verdict(met)}`,

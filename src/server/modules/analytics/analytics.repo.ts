@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   agentMessages,
@@ -23,6 +23,19 @@ import {
 const num = (expr: ReturnType<typeof sql>) => sql<number>`${expr}`.mapWith(Number);
 const utcDay = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 
+/** [from, to), or from `from` on when `to` is null. */
+export interface Range {
+  from: Date;
+  to: Date | null;
+}
+
+const changesIn = (mint: string, range: Range, exclude: string | null) => [
+  eq(balanceChanges.mint, mint),
+  gte(balanceChanges.blockTime, range.from),
+  range.to ? lt(balanceChanges.blockTime, range.to) : undefined,
+  ne(balanceChanges.owner, exclude ?? ""),
+];
+
 /** Counts of activity in three windows: [since7, now), [since14, since7) and [since30, now). */
 export interface Windows {
   since7: Date;
@@ -38,16 +51,14 @@ const windowCounts = (at: unknown, w: Windows) => ({
 export class AnalyticsRepo {
   constructor(private db: Db) {}
 
-  /** Per UTC day since `since`: owners whose balance went from 0 to positive, and to 0 (the
-   * market vault, `exclude`, left out). */
-  async holderEvents(mint: string, since: Date, exclude: string | null) {
+  /** Per UTC day in [from, to): owners whose balance went from 0 to positive, and to 0 (the
+   * market vault, `exclude`, left out). Only those rows are grouped. */
+  async holderEvents(mint: string, range: Range, exclude: string | null) {
     const day = utcDay(balanceChanges.blockTime);
     return this.db
       .select({
         day,
-        gained: num(
-          sql`count(*) filter (where ${balanceChanges.balanceAfter} > 0 and ${balanceChanges.balanceAfter} = ${balanceChanges.delta})`,
-        ),
+        gained: num(sql`count(*) filter (where ${balanceChanges.balanceAfter} > 0)`),
         lost: num(
           sql`count(*) filter (where ${balanceChanges.balanceAfter} = 0 and ${balanceChanges.delta} < 0)`,
         ),
@@ -55,9 +66,8 @@ export class AnalyticsRepo {
       .from(balanceChanges)
       .where(
         and(
-          eq(balanceChanges.mint, mint),
-          gte(balanceChanges.blockTime, since),
-          ne(balanceChanges.owner, exclude ?? ""),
+          ...changesIn(mint, range, exclude),
+          sql`(${balanceChanges.balanceAfter} = 0 or ${balanceChanges.balanceAfter} = ${balanceChanges.delta})`,
         ),
       )
       .groupBy(day);
@@ -67,13 +77,17 @@ export class AnalyticsRepo {
    * (the market vault excluded: it is the curve's stock, not a member). */
   async holderFacts(mint: string, since30: Date, exclude: string | null) {
     const wallet = and(eq(holders.mint, mint), gt(holders.balance, 0n), ne(holders.owner, exclude ?? ""));
-    const total = sql`(select coalesce(sum(${holders.balance}), 0) from ${holders} where ${wallet})`;
-    const share = (times: number) => sql`${holders.balance} * ${times} < ${total}`;
+    // The total first: as a constant, the shares below compare against a number, not a subquery.
+    const [sum] = await this.db
+      .select({ total: sql<string>`coalesce(sum(${holders.balance}), 0)::text` })
+      .from(holders)
+      .where(wallet);
+    const total = sum?.total ?? "0";
+    const share = (times: number) => sql`${holders.balance} * ${times} < ${total}::numeric`;
     const [row] = await this.db
       .select({
         holders: num(sql`count(*)`),
         heldSince30: num(sql`count(*) filter (where ${holders.firstHeldAt} <= ${since30})`),
-        total: sql<string>`${total}::text`,
         under1bp: num(sql`count(*) filter (where ${share(10_000)})`),
         under10bp: num(sql`count(*) filter (where ${share(1_000)})`),
         under100bp: num(sql`count(*) filter (where ${share(100)})`),
@@ -91,7 +105,7 @@ export class AnalyticsRepo {
     const [top10] = await this.db
       .select({ sum: sql<string>`coalesce(sum(${top.balance}), 0)::text` })
       .from(top);
-    return { ...(row as NonNullable<typeof row>), top10: BigInt(top10?.sum ?? "0") };
+    return { ...(row as NonNullable<typeof row>), total, top10: BigInt(top10?.sum ?? "0") };
   }
 
   /** The largest holders, longest held first among equals, with their username where known. */
@@ -111,20 +125,19 @@ export class AnalyticsRepo {
       .limit(limit);
   }
 
-  /** Distinct owners whose balance moved, per window (the market vault left out). */
-  async activeHolders(mint: string, w: Windows, exclude: string | null) {
+  /** Each owner whose balance moved in [from, to), with whether it moved on or after `recent`
+   * and whether it moved in [earlier, recent) (the market vault left out). */
+  async activeOwners(mint: string, range: Range, exclude: string | null, recent: Date, earlier: Date) {
     const at = balanceChanges.blockTime;
-    const [row] = await this.db
+    return this.db
       .select({
-        last7: num(sql`count(distinct ${balanceChanges.owner}) filter (where ${at} >= ${w.since7})`),
-        prev7: num(
-          sql`count(distinct ${balanceChanges.owner}) filter (where ${at} >= ${w.since14} and ${at} < ${w.since7})`,
-        ),
-        last30: num(sql`count(distinct ${balanceChanges.owner})`),
+        owner: balanceChanges.owner,
+        recent: sql<boolean>`max(${at}) >= ${recent}`,
+        before: sql<boolean>`bool_or(${at} >= ${earlier} and ${at} < ${recent})`,
       })
       .from(balanceChanges)
-      .where(and(eq(balanceChanges.mint, mint), gte(at, w.since30), ne(balanceChanges.owner, exclude ?? "")));
-    return row ?? { last7: 0, prev7: 0, last30: 0 };
+      .where(and(...changesIn(mint, range, exclude)))
+      .groupBy(balanceChanges.owner);
   }
 
   /** Fans' messages to the token's agents. */
@@ -188,9 +201,9 @@ export class AnalyticsRepo {
     return row ?? { last7: 0, prev7: 0, last30: 0 };
   }
 
-  /** Confirmed trades per UTC day since `since`: count, SOL into or out of the curve, and the
+  /** Confirmed trades per UTC day in [from, to): count, SOL into or out of the curve, and the
    * reserves after the day's last trade (its closing price). */
-  async marketDays(mint: string, since: Date) {
+  async marketDays(mint: string, range: Range) {
     const day = utcDay(marketTrades.confirmedAt);
     const last = (column: unknown) =>
       sql<string>`((array_agg(${column} order by ${marketTrades.confirmedAt} desc, ${marketTrades.id} desc))[1])::text`;
@@ -207,7 +220,8 @@ export class AnalyticsRepo {
         and(
           eq(marketTrades.mint, mint),
           eq(marketTrades.status, "confirmed"),
-          gte(marketTrades.confirmedAt, since),
+          gte(marketTrades.confirmedAt, range.from),
+          range.to ? lt(marketTrades.confirmedAt, range.to) : undefined,
         ),
       )
       .groupBy(day);

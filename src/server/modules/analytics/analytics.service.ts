@@ -3,6 +3,7 @@ import { spotPriceLamports } from "@shared/market/curve";
 import type { Analytics, TopMember } from "@shared/schemas/analytics";
 import type { TrustReport } from "@shared/schemas/trust";
 import { badRequest } from "../../http-errors";
+import { BoundedCache } from "../../lib/bounded-cache";
 import type { ExploreSort } from "../explore/explore.ranking";
 import type { ExploreService } from "../explore/explore.service";
 import type { IndexerService } from "../indexer/indexer.service";
@@ -10,7 +11,7 @@ import { tradePrice } from "../market/market-history.repo";
 import { type MarketVersions, MintCache } from "../market/market-versions";
 import type { TokenRow } from "../tokens/tokens.repo";
 import type { TokensService } from "../tokens/tokens.service";
-import type { AnalyticsRepo, Windows } from "./analytics.repo";
+import type { AnalyticsRepo, Range, Windows } from "./analytics.repo";
 import {
   bpsOf,
   DAY_MS,
@@ -42,6 +43,21 @@ interface Deps {
 
 const SERIES_DAYS = 30;
 const TOP_MEMBERS = 20;
+/** Closed days' aggregates change only when the indexer backfills history: re-read this often. */
+const HISTORY_TTL_MS = 10 * 60_000;
+const CREATOR_TTL_MS = 60_000;
+type CreatorHistory = Awaited<ReturnType<AnalyticsRepo["creatorHistory"]>>;
+
+/** The aggregates of the window's closed days (before today, UTC), read once per mint and day:
+ * a change re-reads today's rows only, not the 30 days of history. */
+interface History {
+  events: Array<{ day: string; gained: number; lost: number }>;
+  market: Awaited<ReturnType<AnalyticsRepo["marketDays"]>>;
+  /** Owners whose balance moved in the window's last 7 days, the 7 before, and all 30. */
+  active7: Set<string>;
+  activePrev7: Set<string>;
+  active30: Set<string>;
+}
 
 const MOVES: Record<ExploreSort, string> = {
   new: "Newest launches first: the place moves down as newer tokens launch.",
@@ -50,6 +66,14 @@ const MOVES: Record<ExploreSort, string> = {
   marketCap:
     "Market price times supply: buying on its market moves it up; tokens without a market list last.",
 };
+
+interface Days {
+  /** Midnight UTC today; the window's first day; the first of its last 7 and of the 7 before. */
+  today: Date;
+  start: Date;
+  since7: Date;
+  since14: Date;
+}
 
 type Figures = Omit<Analytics, "view" | "trustFactors" | "explore" | "topMembers"> & {
   topMembers: TopMember[];
@@ -61,10 +85,63 @@ type Figures = Omit<Analytics, "view" | "trustFactors" | "explore" | "topMembers
 export class AnalyticsService {
   private now: () => number;
   private figures: MintCache<Figures>;
+  /** Computations under way by mint and version: concurrent misses share one. */
+  private computing = new Map<string, Promise<Figures>>();
+  private histories = new BoundedCache<string, Promise<History>>({ max: 1_000, ttlMs: HISTORY_TTL_MS });
+  /** The creator's record across tokens, by creator and this mint's version: another of their
+   * tokens' changes shows within CREATOR_TTL_MS. */
+  private creators = new BoundedCache<string, Promise<CreatorHistory>>({ max: 5_000, ttlMs: CREATOR_TTL_MS });
 
   constructor(private deps: Deps) {
     this.now = deps.now ?? Date.now;
     this.figures = new MintCache(deps.versions, { max: 5_000, ttlMs: deps.cacheTtlMs ?? 30_000 });
+  }
+
+  private figuresOf(token: TokenRow): Promise<Figures> {
+    const mint = token.mintAddress;
+    return this.figures.get(mint, "figures", () => {
+      const key = `${mint}\n${this.deps.versions.of(mint)}`;
+      let pending = this.computing.get(key);
+      if (!pending) {
+        pending = this.compute(token).finally(() => this.computing.delete(key));
+        this.computing.set(key, pending);
+      }
+      return pending;
+    });
+  }
+
+  private creatorHistory(token: TokenRow): Promise<CreatorHistory> {
+    const key = `${token.userId}\n${token.mintAddress}\n${this.deps.versions.of(token.mintAddress)}`;
+    let hit = this.creators.get(key);
+    if (!hit) {
+      hit = this.deps.repo.creatorHistory(token.userId);
+      hit.catch(() => this.creators.delete(key));
+      this.creators.set(key, hit);
+    }
+    return hit;
+  }
+
+  private history(mint: string, vault: string | null, days: Days): Promise<History> {
+    const key = `${mint}\n${dayOf(days.today.getTime())}\n${vault ?? ""}`;
+    let hit = this.histories.get(key);
+    if (!hit) {
+      const closed: Range = { from: days.start, to: days.today };
+      const { repo } = this.deps;
+      hit = Promise.all([
+        repo.holderEvents(mint, closed, vault),
+        repo.marketDays(mint, closed),
+        repo.activeOwners(mint, closed, vault, days.since7, days.since14),
+      ]).then(([events, market, owners]) => ({
+        events,
+        market,
+        active7: new Set(owners.filter((o) => o.recent).map((o) => o.owner)),
+        activePrev7: new Set(owners.filter((o) => o.before).map((o) => o.owner)),
+        active30: new Set(owners.map((o) => o.owner)),
+      }));
+      hit.catch(() => this.histories.delete(key));
+      this.histories.set(key, hit);
+    }
+    return hit;
   }
 
   async view(mint: string, userId: string | null): Promise<Analytics> {
@@ -74,7 +151,7 @@ export class AnalyticsService {
     // Read-your-writes: a transfer or trade just made is indexed before the figures are read.
     await this.deps.indexer.drained(2_000, mint);
     const [figures, trust] = await Promise.all([
-      this.figures.get(mint, "figures", () => this.compute(token)),
+      this.figuresOf(token),
       this.deps.trust ? this.deps.trust.reportOf(mint).catch(() => null) : Promise.resolve(null),
     ]);
     const creator = userId !== null && userId === token.userId;
@@ -106,41 +183,45 @@ export class AnalyticsService {
     const { repo } = this.deps;
     const mint = token.mintAddress;
     const now = this.now();
-    const seriesStart = new Date(Date.parse(`${dayOf(now - (SERIES_DAYS - 1) * DAY_MS)}T00:00:00Z`));
-    const w: Windows = {
-      since7: new Date(now - 7 * DAY_MS),
-      since14: new Date(now - 14 * DAY_MS),
-      since30: new Date(now - 30 * DAY_MS),
+    const today = new Date(Date.parse(`${dayOf(now)}T00:00:00Z`));
+    const daysBack = (n: number) => new Date(today.getTime() - n * DAY_MS);
+    // Windows are whole UTC days: "7 days" is today and the 6 days before it.
+    const days: Days = {
+      today,
+      start: daysBack(SERIES_DAYS - 1),
+      since7: daysBack(6),
+      since14: daysBack(13),
     };
+    const w: Windows = { since7: days.since7, since14: days.since14, since30: days.start };
+    const sinceToday: Range = { from: today, to: null };
     const market = await repo.market(mint);
     const vault = market?.vault ?? null;
-    const [
-      facts,
-      events,
-      members,
-      active,
-      chats,
-      transfers,
-      trades,
-      claims,
-      days,
-      volume24h,
-      trust,
-      history,
-    ] = await Promise.all([
-      repo.holderFacts(mint, seriesStart, vault),
-      repo.holderEvents(mint, seriesStart, vault),
-      repo.topMembers(mint, TOP_MEMBERS, vault),
-      repo.activeHolders(mint, w, vault),
-      repo.agentChats(mint, w),
-      repo.transfers(mint, w),
-      repo.trades(mint, w),
-      repo.rewardsClaimed(mint, w),
-      repo.marketDays(mint, seriesStart),
+    const [facts, past, todayEvents, todayOwners, members, chats, transfers, trades, claims, todayMarket] =
+      await Promise.all([
+        repo.holderFacts(mint, days.start, vault),
+        this.history(mint, vault, days),
+        repo.holderEvents(mint, sinceToday, vault),
+        repo.activeOwners(mint, sinceToday, vault, today, today),
+        repo.topMembers(mint, TOP_MEMBERS, vault),
+        repo.agentChats(mint, w),
+        repo.transfers(mint, w),
+        repo.trades(mint, w),
+        repo.rewardsClaimed(mint, w),
+        repo.marketDays(mint, sinceToday),
+      ]);
+    const [volume24h, trust, history] = await Promise.all([
       repo.volumeSince(mint, new Date(now - DAY_MS)),
-      repo.trustSeries(mint, dayOf(seriesStart.getTime())),
-      repo.creatorHistory(token.userId),
+      repo.trustSeries(mint, dayOf(days.start.getTime())),
+      this.creatorHistory(token),
     ]);
+    const events = [...past.events, ...todayEvents];
+    const days_ = [...past.market, ...todayMarket];
+    const unionSize = (set: Set<string>) => set.size + todayOwners.filter((o) => !set.has(o.owner)).length;
+    const active = {
+      last7: unionSize(past.active7),
+      prev7: past.activePrev7.size,
+      last30: unionSize(past.active30),
+    };
 
     const holders = holderSeries(now, SERIES_DAYS, facts.holders, events);
     const lastWeek = holders.series.slice(-7);
@@ -163,7 +244,7 @@ export class AnalyticsService {
     const total = BigInt(facts.total);
     const decimals = token.decimals;
 
-    const byDay = new Map(days.map((d) => [d.day, d]));
+    const byDay = new Map(days_.map((d) => [d.day, d]));
     const marketSeries = holders.series.map(({ day }) => {
       const d = byDay.get(day);
       return {
@@ -248,7 +329,7 @@ export class AnalyticsService {
 
   /** The creator's reputation now, and a week ago (age and launches then; the kept-alive and
    * retained shares are only known now, so they count the same in both). */
-  private reputation(history: Awaited<ReturnType<AnalyticsRepo["creatorHistory"]>>, now: number) {
+  private reputation(history: CreatorHistory, now: number) {
     const born = history.userCreatedAt?.getTime() ?? now;
     const ageDays = Math.floor((now - born) / DAY_MS);
     const holding = new Map(history.perMint.map((m) => [m.mint, m]));
