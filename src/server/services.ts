@@ -70,7 +70,13 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const tokensRepo = new TokensRepo(deps.database, { shared, warn });
   // Made once the indexer and the market exist; both tell it of changes.
   let trust: TrustService | null = null;
-  const explore = new ExploreService({ repo: new ExploreRepo(db), tokensRepo, shared });
+  const explore = new ExploreService({
+    repo: new ExploreRepo(db),
+    tokensRepo,
+    shared,
+    // Explore shows the last score and never waits for one (see TrustService.scoreFor).
+    trust: { scoreFor: (mint) => trust?.scoreFor(mint) ?? null },
+  });
   // Analytics' per-mint cache: moved by every holder write of the indexer and market change.
   const analyticsVersions = new MarketVersions();
   // The chain indexer: started and stopped with the app (app.ts), fed off the response path.
@@ -160,8 +166,10 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     wallets,
     funding: new FundingCheck(ledger),
     now,
+    warn,
     cacheTtlMs: shared ? 1_000 : undefined,
   });
+  trust.onScoresChanged = (mints) => explore.noteChange(mints);
 
   const marketHistory = new MarketHistoryService({
     repo: new MarketHistoryRepo(db),

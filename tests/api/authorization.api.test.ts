@@ -85,6 +85,25 @@ const tokenForm = (ctx: Ctx, creatorWallet: string) => ({
   creatorWallet,
 });
 
+/** A token launched by the owner's external wallet (its metadata's update authority), once. */
+let externalMintAddress: Promise<string> | null = null;
+function externalMint(ctx: Ctx): Promise<string> {
+  externalMintAddress ??= (async () => {
+    const prepared = await ctx.w.owner.c.post<{ tokenId: string; mintAddress: string; transaction: string }>(
+      "/api/tokens/prepare",
+      tokenForm(ctx, ctx.external.address),
+    );
+    expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
+    const submitted = await ctx.w.owner.c.post("/api/tokens/submit", {
+      tokenId: prepared.body.tokenId,
+      transaction: signPrepared(prepared.body.transaction, ctx.external),
+    });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+    return prepared.body.mintAddress;
+  })();
+  return externalMintAddress;
+}
+
 /** A small market buy (1 token): far inside the launch window's per-wallet cap. */
 const marketBuy = () => ({ tokensOut: "1000000000", maxSolIn: "1000000000", idempotencyKey: unique() });
 
@@ -176,6 +195,39 @@ const MATRIX: Record<string, Row> = {
   "GET /api/tokens/:mint/image.svg": {
     request: (ctx) => ({ path: `/api/tokens/${ctx.w.mint}/image.svg` }),
     expect: all(200),
+  },
+  // The trust score is public, like a scanner's; the checklist and the lock are the creator's.
+  "GET /api/tokens/:mint/trust": {
+    request: (ctx) => ({ path: `/api/tokens/${ctx.w.mint}/trust` }),
+    expect: all(200),
+  },
+  "GET /api/tokens/:mint/trust/checklist": {
+    request: (ctx) => ({ path: `/api/tokens/${ctx.w.mint}/trust/checklist` }),
+    expect: ownerOnly(403, 200),
+  },
+  "POST /api/tokens/:mint/metadata/lock": {
+    request: (ctx) => ({ path: `/api/tokens/${ctx.w.mint}/metadata/lock` }),
+    expect: ownerOnly(403, 200),
+  },
+  "POST /api/tokens/:mint/metadata/lock/prepare": {
+    request: async (ctx) => ({ path: `/api/tokens/${await externalMint(ctx)}/metadata/lock/prepare` }),
+    expect: ownerOnly(403, 200),
+  },
+  "POST /api/tokens/:mint/metadata/lock/submit": {
+    // The owner's lock, prepared and signed by the owner's wallet: nobody else may submit it.
+    request: async (ctx) => {
+      const mint = await externalMint(ctx);
+      const prepared = await ctx.w.owner.c.post<{ lockId: string; transaction: string }>(
+        `/api/tokens/${mint}/metadata/lock/prepare`,
+      );
+      // Once locked (the owner's row), later requests have nothing to prepare.
+      const body =
+        prepared.status === 200
+          ? { lockId: prepared.body.lockId, transaction: signPrepared(prepared.body.transaction, ctx.external) }
+          : { lockId: "none", transaction: "AA==" };
+      return { path: `/api/tokens/${mint}/metadata/lock/submit`, body };
+    },
+    expect: ownerOnly(410, 200),
   },
 
   // Explore and a market's history are public facts, the same for everyone.

@@ -130,19 +130,25 @@ describe("/analytics, live", () => {
     expect(rows.get("transparency|score")).toBe(String(api.cards.transparency.score));
     for (const m of api.topMembers ?? []) expect(rows.get(`top_members|${m.address}`)).toBe(m.balance);
 
-    // Metadata made immutable: the transparency score rises.
-    const before = Number(await figure(page, "transparency-score").then((t) => t.replace("/100", "")));
-    const lock = await creatorContext.request.post(`/api/tokens/${mint}/metadata/lock`, { data: {} });
-    expect(lock.status(), await lock.text()).toBe(200);
+    // Boost Visibility: the token's Explore places and the trust checklist, where the creator
+    // makes the metadata immutable; the transparency score rises.
+    const before = Number((await figure(page, "transparency-score")).replace("/100", ""));
+    await page.getByRole("button", { name: "Boost Visibility" }).click();
+    const boost = page.getByRole("dialog", { name: "Boost Visibility" });
+    await boost.getByRole("heading", { name: "Your place on Explore" }).waitFor();
+    expect(await boost.getByTestId("explore-rank").count()).toBe(5);
+    await boost.getByRole("button", { name: "Make metadata immutable" }).click();
+    await page.getByRole("button", { name: "Lock metadata forever" }).click();
+    await page.getByRole("dialog", { name: "Make metadata immutable?" }).waitFor({ state: "detached" });
+    await page.keyboard.press("Escape");
+    await boost.waitFor({ state: "detached" });
     let after = before;
     await waitFor(
       async () => {
-        await page.reload();
-        await page.getByTestId("transparency-score").waitFor();
         after = Number((await figure(page, "transparency-score")).replace("/100", ""));
         return after > before;
       },
-      `the transparency score to rise above ${before}`,
+      `the transparency score to rise above ${before} (saw ${after})`,
       30_000,
     );
     expect(after).toBeGreaterThan(before);

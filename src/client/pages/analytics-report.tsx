@@ -8,7 +8,7 @@ import { CommunityOverview } from "@/features/analytics/components/community-ove
 import { LazyCharts } from "@/features/analytics/components/lazy-charts";
 import { ScoreCards } from "@/features/analytics/components/score-cards";
 import { TopMembers } from "@/features/analytics/components/top-members";
-import { TrustIndicators } from "@/features/analytics/components/trust-indicators";
+import { TrustPanel } from "@/features/trust";
 
 /** /analytics/:mint/report: the analytics as one print-friendly page, charts included. */
 export default function AnalyticsReportPage() {
@@ -44,7 +44,7 @@ export default function AnalyticsReportPage() {
             <ScoreCards cards={a.cards} />
             <CommunityOverview overview={a.overview} />
             <LazyCharts series={a.series} />
-            <TrustIndicators factors={a.trustFactors} />
+            <TrustPanel mint={mint} />
             {a.topMembers ? <TopMembers members={a.topMembers} symbol={a.symbol} /> : null}
           </>
         ) : null}

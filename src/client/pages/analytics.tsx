@@ -16,8 +16,8 @@ import { ExportReport } from "@/features/analytics/components/export-report";
 import { LazyCharts } from "@/features/analytics/components/lazy-charts";
 import { ScoreCards } from "@/features/analytics/components/score-cards";
 import { TopMembers } from "@/features/analytics/components/top-members";
-import { TrustIndicators } from "@/features/analytics/components/trust-indicators";
 import { useUserTokens } from "@/features/tokens/api/get-user-tokens";
+import { TrustChecklist, TrustPanel } from "@/features/trust";
 import { useSession } from "@/lib/session";
 
 /** The chosen token's live analytics: every figure read from the chain, the market and the
@@ -44,15 +44,7 @@ function TokenAnalytics({ mint }: { mint: string }) {
         {a.view === "creator" ? (
           <>
             <EngageDialog mint={mint} symbol={a.symbol} members={a.topMembers ?? []} />
-            <BoostDialog
-              ranks={a.explore ?? []}
-              checklist={
-                <p className="text-sm text-muted-foreground">
-                  Each trust indicator below shows the points it earns out of its maximum: the ones short of
-                  full are what to improve.
-                </p>
-              }
-            />
+            <BoostDialog ranks={a.explore ?? []} checklist={<TrustChecklist mint={mint} />} />
           </>
         ) : null}
       </div>
@@ -60,7 +52,12 @@ function TokenAnalytics({ mint }: { mint: string }) {
       <CommunityOverview overview={a.overview} />
       <LazyCharts series={a.series} />
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-        <TrustIndicators factors={a.trustFactors} />
+        <section aria-labelledby="trust-indicators" className="flex flex-col gap-3">
+          <h2 id="trust-indicators" className="text-xl font-semibold">
+            Trust Indicators
+          </h2>
+          <TrustPanel mint={mint} />
+        </section>
         {a.topMembers ? <TopMembers members={a.topMembers} symbol={a.symbol} /> : null}
       </div>
     </>

@@ -7,6 +7,7 @@ const SORTS = [
   { value: "trending", label: "Trending" },
   { value: "holders", label: "Holders" },
   { value: "marketCap", label: "Market cap" },
+  { value: "trust", label: "Trust score" },
 ] as const;
 
 /** /explore: every launched creator token, sorted and searched; the view lives in the URL. */
@@ -19,7 +20,7 @@ export default function ExplorePage() {
           <h1 className="text-3xl font-bold tracking-tight">Explore creators</h1>
           <p className="mt-2 max-w-2xl text-muted-foreground">
             Every creator token launched here: find the newest, the most traded in the last 24 hours, the most
-            held, or the largest by market cap.
+            held, the largest by market cap, or the safest by trust score.
           </p>
         </header>
         <Tabs

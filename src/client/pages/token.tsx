@@ -18,6 +18,7 @@ import { TradePanel } from "@/features/market/components/trade-panel";
 import { useToken } from "@/features/tokens/api/get-token";
 import { HoldersTable } from "@/features/tokens/components/holders-table";
 import { TokenFacts } from "@/features/tokens/components/token-facts";
+import { TrustChecklist, TrustPanel } from "@/features/trust";
 import { GetTestSolButton } from "@/features/wallet/components/get-test-sol-button";
 import { WalletSetup } from "@/features/wallet/components/wallet-setup";
 import { ApiError } from "@/lib/api";
@@ -67,6 +68,18 @@ function MarketSection({
       </div>
       <RecentTrades mint={mint} symbol={symbol} decimals={market.data.decimals} />
     </section>
+  );
+}
+
+/** The trust score for everyone; its checklist for the token's creator. */
+function TrustSection({ mint, creatorWallet }: { mint: string; creatorWallet: string }) {
+  const { user } = useSession();
+  const isCreator = Boolean(user?.wallets.some((w) => w.publicKey === creatorWallet));
+  return (
+    <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
+      <TrustPanel mint={mint} />
+      {isCreator ? <TrustChecklist mint={mint} /> : null}
+    </div>
   );
 }
 
@@ -180,11 +193,16 @@ export default function TokenPage() {
               </div>
             </dl>
             {details.token.isLaunched && details.token.mintAddress ? (
-              <MarketSection
-                mint={details.token.mintAddress}
-                symbol={details.token.symbol}
-                creatorWallet={details.token.creatorWallet}
-              />
+              <div id="market" className="scroll-mt-20">
+                <MarketSection
+                  mint={details.token.mintAddress}
+                  symbol={details.token.symbol}
+                  creatorWallet={details.token.creatorWallet}
+                />
+              </div>
+            ) : null}
+            {details.token.isLaunched && details.token.mintAddress ? (
+              <TrustSection mint={details.token.mintAddress} creatorWallet={details.token.creatorWallet} />
             ) : null}
             {details.token.website ? (
               <a

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MARKET } from "../market/curve";
 import { text } from "./text";
+import { TRUST_BANDS } from "./trust";
 
 // The market's API contract (docs/api.md). Amounts are decimal strings of BASE UNITS
 // (lamports, token base units): the browser formats them, never parses floats.
@@ -239,9 +240,11 @@ export const CandlesSchema = z.object({
 });
 export type Candles = z.infer<typeof CandlesSchema>;
 
-export const EXPLORE_SORTS = ["new", "trending", "holders", "marketCap"] as const;
+export const EXPLORE_SORTS = ["new", "trending", "holders", "marketCap", "trust"] as const;
 export const ExploreQuerySchema = z.object({
-  sort: z.enum(EXPLORE_SORTS, { message: "sort must be new, trending, holders or marketCap" }).default("new"),
+  sort: z
+    .enum(EXPLORE_SORTS, { message: "sort must be new, trending, holders, marketCap or trust" })
+    .default("new"),
   q: text().trim().max(100, "Search is too long").optional(),
   cursor: text().max(200, "Invalid cursor").optional(),
   limit: z.coerce.number().int().min(1).max(60).default(24),
@@ -267,6 +270,9 @@ export const ExploreTokenSchema = z.object({
   progress: z.number().nullable(),
   /** Up to 24 hourly closing prices (lamports per whole token), oldest first. */
   sparkline: z.array(z.string()),
+  /** The trust score (docs/trust.md) as last computed; null until the first is. */
+  trustScore: z.number().int().nullable(),
+  trustBand: z.enum(TRUST_BANDS).nullable(),
 });
 export type ExploreToken = z.infer<typeof ExploreTokenSchema>;
 export const ExplorePageSchema = z.object({

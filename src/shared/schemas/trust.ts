@@ -87,6 +87,8 @@ export type MetadataLock = z.infer<typeof MetadataLockSchema>;
 /** POST /api/tokens/:mint/metadata/lock/prepare: the unsigned lock for an external wallet. */
 export const PreparedMetadataLockSchema = z.object({
   lockId: z.string(),
+  /** The wallet that must sign: the metadata's update authority. */
+  authority: z.string(),
   /** Base64 wire transaction for the update authority's wallet to sign. */
   transaction: z.string(),
 });

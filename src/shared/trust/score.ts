@@ -89,6 +89,13 @@ function totalOf(factors: TrustFactor[], caps: CapFinding[]): { score: number; b
   return { score, band: bandOf(score) };
 }
 
+/** How each band reads to people. */
+export const BAND_LABELS: Record<TrustBand, string> = {
+  good: "Good",
+  caution: "Caution",
+  high_risk: "High risk",
+};
+
 export function bandOf(score: number): TrustBand {
   if (score >= 80) return "good";
   if (score >= 50) return "caution";

@@ -81,7 +81,7 @@ describe("GET /api/analytics/:mint", () => {
       expect.objectContaining({ rank: 1, address: creator.wallet, username: "an_creator", isCreator: true }),
     ]);
     expect(mine.topMembers?.[0]?.balance).toBe("500000");
-    expect(mine.explore?.map((r) => r.sort)).toEqual(["new", "trending", "holders", "marketCap"]);
+    expect(mine.explore?.map((r) => r.sort)).toEqual(["new", "trending", "holders", "marketCap", "trust"]);
     expect(mine.explore?.find((r) => r.sort === "new")?.rank).toBe(1);
     expect(mine.series.holders).toHaveLength(30);
     expect(mine.series.holders.at(-1)?.holders).toBe(1);

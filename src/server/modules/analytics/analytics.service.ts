@@ -65,6 +65,7 @@ const MOVES: Record<ExploreSort, string> = {
   holders: "Wallets holding it: spreading the supply to more members moves it up.",
   marketCap:
     "Market price times supply: buying on its market moves it up; tokens without a market list last.",
+  trust: "The trust score: every point the checklist gains moves it up.",
 };
 
 interface Days {

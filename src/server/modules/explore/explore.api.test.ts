@@ -157,7 +157,7 @@ describe("GET /api/explore", () => {
   });
 
   it.each([
-    ["?sort=hot", "sort", "sort must be new, trending, holders or marketCap"],
+    ["?sort=hot", "sort", "sort must be new, trending, holders, marketCap or trust"],
     ["?limit=0", "limit", undefined],
     ["?limit=61", "limit", undefined],
     ["?limit=ten", "limit", undefined],

@@ -22,6 +22,7 @@ function token(
     holders?: number;
     volume?: bigint;
     cap?: bigint | null;
+    trust?: number | null;
     name?: string;
     user?: string;
   },
@@ -32,15 +33,16 @@ function token(
     holders: o.holders ?? 0,
     volume24h: o.volume ?? 0n,
     marketCap: o.cap === undefined ? null : o.cap,
+    trust: o.trust ?? null,
     haystack: haystackOf(o.name ?? mint, mint.toUpperCase(), o.user ?? null),
   };
 }
 
 const tokens = [
-  token("a", { created: 1, holders: 5, volume: 10n, cap: 300n }),
-  token("b", { created: 2, holders: 9, volume: 0n, cap: null }),
-  token("c", { created: 3, holders: 5, volume: 99n, cap: 300n }),
-  token("d", { created: 4, holders: 0, volume: 10n, cap: 5n }),
+  token("a", { created: 1, holders: 5, volume: 10n, cap: 300n, trust: 40 }),
+  token("b", { created: 2, holders: 9, volume: 0n, cap: null, trust: 0 }),
+  token("c", { created: 3, holders: 5, volume: 99n, cap: 300n, trust: 91 }),
+  token("d", { created: 4, holders: 0, volume: 10n, cap: 5n, trust: 40 }),
   token("e", { created: 4, holders: 0, volume: 0n }),
 ];
 const mints = (list: RankedToken[]) => list.map((t) => t.card.mint);
@@ -50,6 +52,10 @@ describe("rank", () => {
     expect(mints(rank(tokens, "new"))).toEqual(["d", "e", "c", "b", "a"]);
     expect(mints(rank(tokens, "holders"))).toEqual(["b", "c", "a", "d", "e"]);
     expect(mints(rank(tokens, "trending"))).toEqual(["c", "d", "a", "e", "b"]);
+  });
+
+  it("ranks by trust score, a score of 0 before a token not scored yet", () => {
+    expect(mints(rank(tokens, "trust"))).toEqual(["c", "d", "a", "b", "e"]);
   });
 
   it("puts tokens without a market last by market cap, after a market cap of zero", () => {
@@ -65,7 +71,7 @@ describe("rank", () => {
 });
 
 describe("pageOf", () => {
-  const sorts: ExploreSort[] = ["new", "trending", "holders", "marketCap"];
+  const sorts: ExploreSort[] = ["new", "trending", "holders", "marketCap", "trust"];
 
   it("walks every order in pages of any size, each token once", () => {
     for (const sort of sorts) {

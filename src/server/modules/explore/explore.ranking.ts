@@ -4,7 +4,7 @@ import { badRequest } from "../../http-errors";
 // Pure ranking, search and cursor logic of Explore: no I/O, so the orders and the paging
 // guarantees are unit-tested on their own (explore.ranking.test.ts).
 
-export type ExploreSort = "new" | "trending" | "holders" | "marketCap";
+export type ExploreSort = "new" | "trending" | "holders" | "marketCap" | "trust";
 
 /** A card with what it is ranked and searched by, computed once per snapshot. */
 export interface RankedToken {
@@ -14,6 +14,8 @@ export interface RankedToken {
   volume24h: bigint;
   /** null without a market: ranked after every token with one. */
   marketCap: bigint | null;
+  /** The trust score; null until computed: ranked after every scored token. */
+  trust: number | null;
   /** Name, symbol and creator username, normalised for search. */
   haystack: string;
 }
@@ -41,6 +43,8 @@ function primaryOf(t: RankedToken, sort: ExploreSort): bigint {
     case "marketCap":
       // No market sorts last: below every real market cap (which is >= 0).
       return t.marketCap ?? -1n;
+    case "trust":
+      return BigInt(t.trust ?? -1);
   }
 }
 

@@ -6,6 +6,7 @@ import {
   type ExploreQuery,
   type ExploreToken,
 } from "@shared/schemas/market";
+import type { TrustBand } from "@shared/schemas/trust";
 import { BoundedCache } from "../../lib/bounded-cache";
 import { tradePrice } from "../market/market-history.repo";
 import type { TokenRow, TokensRepo } from "../tokens/tokens.repo";
@@ -30,6 +31,8 @@ interface Deps {
   now?: () => number;
   /** The snapshot is rebuilt at most this often, unless told of a change (noteChange). */
   refreshMs?: number;
+  /** Trust scores as last computed (never computed on this path; see TrustService.scoreFor). */
+  trust?: { scoreFor(mint: string): { score: number; band: TrustBand } | null };
 }
 
 /** How far back each incremental read looks again before the newest change it saw: a
@@ -352,6 +355,7 @@ export class ExploreService {
     const log = this.logs.get(row.mintAddress);
     const agg = aggregate(log, now, price, openPrice);
     const holders = this.holderCounts.get(row.mintAddress) ?? 0;
+    const trust = this.deps.trust?.scoreFor(row.mintAddress) ?? null;
     const card: ExploreToken = {
       mint: row.mintAddress,
       name: row.name,
@@ -369,6 +373,8 @@ export class ExploreService {
       marketCapLamports: marketCap?.toString() ?? null,
       progress: usable ? Number(progressBps(usable)) / 10_000 : null,
       sparkline: agg.sparkline.map((p) => p.toString()),
+      trustScore: trust?.score ?? null,
+      trustBand: trust?.band ?? null,
     };
     return {
       card,
@@ -376,6 +382,7 @@ export class ExploreService {
       holders,
       volume24h: agg.volume24h,
       marketCap,
+      trust: trust?.score ?? null,
       haystack: haystackOf(row.name, row.symbol, creator.username),
     };
   }

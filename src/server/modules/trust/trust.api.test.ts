@@ -11,14 +11,7 @@ import {
 } from "@solana/kit";
 import { getCreateAccountInstruction, getTransferSolInstruction } from "@solana-program/system";
 import {
-  AuthorityType as ClassicAuthority,
-  getMintSize as getClassicMintSize,
-  getMintToInstruction as getClassicMintTo,
-  getSetAuthorityInstruction as getClassicSetAuthority,
-  getInitializeMint2Instruction as getInitializeClassicMint,
-  TOKEN_PROGRAM_ADDRESS,
-} from "@solana-program/token";
-import {
+  AuthorityType,
   extension,
   getCreateAssociatedTokenIdempotentInstruction,
   getInitializeMint2Instruction,
@@ -26,13 +19,23 @@ import {
   getInitializeTransferFeeConfigInstruction,
   getMintSize,
   getMintToInstruction,
+  getSetAuthorityInstruction,
   TOKEN_2022_PROGRAM_ADDRESS,
 } from "@solana-program/token-2022";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Client } from "../../../../tests/support/http";
-import { launch, type Member, member, signerOf } from "../../../../tests/support/market";
+import { testWallet } from "../../../../tests/support/keys";
+import { launch, type Member, member, signerOf, signPrepared } from "../../../../tests/support/market";
+import { signInWithWallet } from "../../../../tests/support/people";
 import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
+import { trustSnapshots } from "../../db/schema/index";
 import { associatedTokenAddress, composeMessage } from "../../ledger/token-2022";
+import { TOKEN_PROGRAM_ID } from "../../ledger/token-state";
+
+/** Classic SPL Token: the same instruction layouts as Token-2022's for these, another program. */
+const TOKEN_PROGRAM_ADDRESS = address(TOKEN_PROGRAM_ID);
+const classic = { programAddress: TOKEN_PROGRAM_ADDRESS };
 
 // The trust score on tokens built to hit each rule, through the real server, PGlite and
 // LiteSVM. Expected points are worked out here from docs/trust.md's thresholds.
@@ -162,12 +165,18 @@ describe("trust: mints made by anyone through /rpc", () => {
     expect(sum(r)).toBe(16);
     expect(r.score).toBe(16);
     expect(r.band).toBe("high_risk");
+
+    // The day's snapshot, once: a second report that day writes no second row.
+    await trustOf(mint.address);
+    const { db } = t.deps.database;
+    const rows = await db.select().from(trustSnapshots).where(eq(trustSnapshots.mint, mint.address));
+    expect(rows.map((s) => [s.day, s.score, s.version])).toEqual([[r.computedAt.slice(0, 10), 16, "1"]]);
   });
 
   it("a classic SPL Token mint, authority revoked, 20% handed out in its first minutes", async () => {
     const payer = await funded();
     const mint = await generateKeyPairSigner();
-    const space = getClassicMintSize();
+    const space = getMintSize();
     await sendViaRpc(payer, [
       getCreateAccountInstruction({
         payer,
@@ -176,12 +185,10 @@ describe("trust: mints made by anyone through /rpc", () => {
         space,
         programAddress: TOKEN_PROGRAM_ADDRESS,
       }),
-      getInitializeClassicMint({
-        mint: mint.address,
-        decimals: 0,
-        mintAuthority: payer.address,
-        freezeAuthority: null,
-      }),
+      getInitializeMint2Instruction(
+        { mint: mint.address, decimals: 0, mintAuthority: payer.address, freezeAuthority: null },
+        classic,
+      ),
     ]);
     const friends = await Promise.all([1, 2, 3, 4].map(() => generateKeyPairSigner()));
     const handout: Instruction[] = [];
@@ -198,16 +205,14 @@ describe("trust: mints made by anyone through /rpc", () => {
           mint: mint.address,
           tokenProgram: TOKEN_PROGRAM_ADDRESS,
         }),
-        getClassicMintTo({ mint: mint.address, token: ata, mintAuthority: payer, amount }),
+        getMintToInstruction({ mint: mint.address, token: ata, mintAuthority: payer, amount }, classic),
       );
     }
     handout.push(
-      getClassicSetAuthority({
-        owned: mint.address,
-        owner: payer,
-        authorityType: ClassicAuthority.MintTokens,
-        newAuthority: null,
-      }),
+      getSetAuthorityInstruction(
+        { owned: mint.address, owner: payer, authorityType: AuthorityType.MintTokens, newAuthority: null },
+        classic,
+      ),
     );
     await sendViaRpc(payer, handout);
 
@@ -336,5 +341,74 @@ describe("trust: tokens launched here", () => {
     expect(capKeys(r)).toEqual(["whale"]);
     expect(r.score).toBe(60);
     expect(r.band).toBe("caution");
+
+    // Explore's card carries the score (told within a second of it moving), and the trust sort
+    // ranks by it.
+    type Cards = { tokens: Array<{ mint: string; trustScore: number | null; trustBand: string | null }> };
+    const cards = await vi.waitFor(
+      async () => {
+        const explore = await anon().get<Cards>("/api/explore?sort=trust&limit=60");
+        expect(explore.status).toBe(200);
+        expect(explore.body.tokens.find((c) => c.mint === mint)).toMatchObject({
+          trustScore: 60,
+          trustBand: "caution",
+        });
+        return explore.body.tokens;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    const scores = cards.map((c) => c.trustScore ?? -1);
+    expect(scores).toEqual([...scores].sort((x, y) => y - x));
+  });
+
+  it("a browser wallet locks its token's metadata by signing exactly the prepared bytes", async () => {
+    const w = await testWallet();
+    await ledger().airdrop(w.address, 2n * SOL);
+    const { c, userId } = await signInWithWallet(t.url, w);
+    const prepared = await c.post<{ tokenId: string; mintAddress: string; transaction: string }>(
+      "/api/tokens/prepare",
+      { name: "Wallet Lock", symbol: "WLOCK", totalSupply: "1000", userId, creatorWallet: w.address },
+    );
+    expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
+    const mint = prepared.body.mintAddress;
+    const launched = await c.post("/api/tokens/submit", {
+      tokenId: prepared.body.tokenId,
+      transaction: signPrepared(prepared.body.transaction, w.address, w.signBytes),
+    });
+    expect(launched.status).toBe(201);
+
+    // The embedded path cannot sign for a browser wallet.
+    const direct = await c.post<{ code: string }>(`/api/tokens/${mint}/metadata/lock`);
+    expect(direct.status).toBe(400);
+    expect(direct.body.code).toBe("SIGN_WITH_WALLET");
+
+    const lock = await c.post<{ lockId: string; authority: string; transaction: string }>(
+      `/api/tokens/${mint}/metadata/lock/prepare`,
+    );
+    expect(lock.status).toBe(200);
+    expect(lock.body.authority).toBe(w.address);
+    const signed = Buffer.from(signPrepared(lock.body.transaction, w.address, w.signBytes), "base64");
+    const tampered = Buffer.from(signed);
+    tampered[tampered.length - 1] = (tampered[tampered.length - 1] ?? 0) ^ 0xff;
+    const refused = await c.post<{ code: string }>(`/api/tokens/${mint}/metadata/lock/submit`, {
+      lockId: lock.body.lockId,
+      transaction: tampered.toString("base64"),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe("TRANSACTION_REJECTED");
+    expect((await ledger().getMint(mint))?.metadata?.updateAuthority).toBe(w.address);
+
+    const done = await c.post<{ locked: boolean; signature: string | null }>(
+      `/api/tokens/${mint}/metadata/lock/submit`,
+      { lockId: lock.body.lockId, transaction: signed.toString("base64") },
+    );
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.signature).toBeTruthy();
+    expect((await ledger().getMint(mint))?.metadata?.updateAuthority).toBeNull();
+    expect(factor(await trustOf(mint), "metadata")).toEqual({ value: "Immutable", points: 4 });
+    // Nothing left to prepare.
+    const again = await c.post<{ code: string }>(`/api/tokens/${mint}/metadata/lock/prepare`);
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe("ALREADY_PROCESSED");
   });
 });

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { MARKET } from "@shared/market/curve";
-import type { MetadataLock, PreparedMetadataLock, TrustChecklist, TrustReport } from "@shared/schemas/trust";
+import type {
+  MetadataLock,
+  PreparedMetadataLock,
+  TrustBand,
+  TrustChecklist,
+  TrustReport,
+} from "@shared/schemas/trust";
 import { checklist, evaluate, type TrustInputs } from "@shared/trust/score";
 import { badRequest, forbidden, HttpError, notFound } from "../../http-errors";
 import type { FundingCheck } from "../../ledger/funding";
@@ -39,6 +45,7 @@ interface Deps {
   wallets: WalletsService;
   funding: FundingCheck;
   now: () => number;
+  warn: (message: string) => void;
   /** Other processes may write the database (PostgreSQL): reports expire after this. */
   cacheTtlMs?: number;
 }
@@ -61,12 +68,22 @@ const WINDOW_READS = 200;
 const DAY_MS = 86_400_000;
 /** Age moves by days: a report is at most this old even when nothing changed. */
 const MAX_AGE_MS = 60_000;
+/** A mint not launched here changes only through the ledger, which moves with every commit of
+ * anyone's: its report is kept this long while the ledger moves (always, while it does not). */
+const OUTSIDE_MAX_AGE_MS = 5_000;
+/** Explore hears of moved scores at most this often. */
+const SCORE_NEWS_MS = 1_000;
+/** Pause between two background scores. */
+const BACKGROUND_PAUSE_MS = 10;
 
 /** The trust score of any mint on the ledger (docs/trust.md), its creator checklist, and
  * the creator's one trust action: making the metadata immutable. Reports are cached per mint
  * until the indexer or the market says it changed (`noteChange`). */
 export class TrustService {
-  private reports: BoundedCache<string, { assessment: Assessment; version: number; ledger: number | null }>;
+  private reports: BoundedCache<
+    string,
+    { assessment: Assessment; version: number; ledger: number | null; at: number }
+  >;
   private versions = new Map<string, number>();
   private versionCounter = 0;
   /** Prepared lock transactions for external wallets, until their blockhash expires. */
@@ -75,6 +92,16 @@ export class TrustService {
     { mint: string; userId: string; authority: string; wire: Uint8Array }
   >({ max: 10_000, ttlMs: 120_000 });
   private snapshotted = new BoundedCache<string, true>({ max: 100_000 });
+  /** The last score of each mint, for Explore's cards while a fresh one is computed. */
+  private lastScores = new Map<string, { score: number; band: TrustBand }>();
+  /** Mints to score in the background (one at a time, off every request's path). */
+  private wanted = new Set<string>();
+  private scoring = false;
+  /** Told which mints' scores moved, at most once per SCORE_NEWS_MS (Explore rebuilds their
+   * cards: batched, so a burst of scores does not rebuild Explore on every request). */
+  onScoresChanged: ((mints: string[]) => void) | null = null;
+  private movedScores = new Set<string>();
+  private newsTimer: NodeJS.Timeout | null = null;
 
   constructor(private deps: Deps) {
     this.reports = new BoundedCache({
@@ -92,9 +119,30 @@ export class TrustService {
     return (await this.assess(mint)).report;
   }
 
-  /** The score a cached report gives, without computing one (Explore's cards). */
-  cachedScore(mint: string): TrustReport | null {
-    return this.fresh(mint)?.report ?? null;
+  /** The last score known, never computed here (Explore's cards): a missing or stale one is
+   * computed in the background and `onScoresChanged` says when it moved. */
+  scoreFor(mint: string): { score: number; band: TrustBand } | null {
+    if (!this.fresh(mint)) this.want(mint);
+    return this.lastScores.get(mint) ?? null;
+  }
+
+  private want(mint: string): void {
+    this.wanted.add(mint);
+    if (this.scoring) return;
+    this.scoring = true;
+    void this.scoreWanted().finally(() => {
+      this.scoring = false;
+    });
+  }
+
+  private async scoreWanted(): Promise<void> {
+    for (const mint of this.wanted) {
+      this.wanted.delete(mint);
+      // A mint that cannot be read now is tried again at its next change.
+      await this.assess(mint).catch(() => undefined);
+      // Background work gives way to requests between mints.
+      await new Promise((resolve) => setTimeout(resolve, BACKGROUND_PAUSE_MS));
+    }
   }
 
   /** "Improve your score": the creator's own tokens only. */
@@ -137,7 +185,7 @@ export class TrustService {
     const wire = await prepareLockMetadataTransaction({ authority: target.publicKey, mint, blockhash });
     const lockId = randomUUID();
     this.prepared.set(lockId, { mint, userId, authority: target.publicKey, wire });
-    return { lockId, transaction: Buffer.from(wire).toString("base64") };
+    return { lockId, authority: target.publicKey, transaction: Buffer.from(wire).toString("base64") };
   }
 
   /** External wallet, step 2: the signed bytes must be exactly the prepared ones. */
@@ -159,6 +207,18 @@ export class TrustService {
     this.prepared.delete(lockId);
     this.noteChange([mint]);
     return { mint, locked: true, signature };
+  }
+
+  private scoreMoved(mint: string): void {
+    this.movedScores.add(mint);
+    if (this.newsTimer) return;
+    this.newsTimer = setTimeout(() => {
+      this.newsTimer = null;
+      const mints = [...this.movedScores];
+      this.movedScores.clear();
+      this.onScoresChanged?.(mints);
+    }, SCORE_NEWS_MS);
+    this.newsTimer.unref();
   }
 
   /** The caller's wallet holding the update authority; null when already immutable. */
@@ -194,7 +254,8 @@ export class TrustService {
   private fresh(mint: string): Assessment | null {
     const hit = this.reports.get(mint);
     if (!hit || hit.version !== (this.versions.get(mint) ?? 0)) return null;
-    if (!hit.assessment.token && hit.ledger !== this.deps.ledger.stateVersion()) return null;
+    const ledgerMoved = hit.ledger === null || hit.ledger !== this.deps.ledger.stateVersion();
+    if (!hit.assessment.token && ledgerMoved && Date.now() - hit.at >= OUTSIDE_MAX_AGE_MS) return null;
     return hit.assessment;
   }
 
@@ -205,7 +266,11 @@ export class TrustService {
     const ledgerVersion = this.deps.ledger.stateVersion();
     const assessment = await this.compute(mint);
     if ((this.versions.get(mint) ?? 0) === version)
-      this.reports.set(mint, { assessment, version, ledger: ledgerVersion });
+      this.reports.set(mint, { assessment, version, ledger: ledgerVersion, at: Date.now() });
+    const { score, band } = assessment.report;
+    const last = this.lastScores.get(mint);
+    this.lastScores.set(mint, { score, band });
+    if (last?.score !== score) this.scoreMoved(mint);
     await this.snapshot(assessment.report);
     return assessment;
   }
@@ -220,7 +285,9 @@ export class TrustService {
     const facts = platform
       ? await this.platformFacts(mint, platform, decoded.supply)
       : await this.outsideFacts(mint, controls, decoded.supply);
-    const inputs: TrustInputs = { ...pickControls(controls), ...facts.inputs };
+    // Links published with the launch, or in the mint's own metadata fields.
+    const hasLinks = facts.inputs.hasLinks || controls.metadataLinks;
+    const inputs: TrustInputs = { ...pickControls(controls), ...facts.inputs, hasLinks };
     const result = evaluate(inputs);
     return {
       inputs,
@@ -350,8 +417,13 @@ export class TrustService {
     const day = report.computedAt.slice(0, 10);
     const key = `${report.mint}:${day}`;
     if (this.snapshotted.get(key)) return;
-    await this.deps.repo.snapshot(report.mint, day, report.score, report.version);
-    this.snapshotted.set(key, true);
+    try {
+      await this.deps.repo.snapshot(report.mint, day, report.score, report.version);
+      this.snapshotted.set(key, true);
+    } catch (err) {
+      // The report stands without its trend point; the next report of the day tries again.
+      this.deps.warn(`trust snapshot not written: ${err instanceof Error ? err.name : "error"}`);
+    }
   }
 }
 

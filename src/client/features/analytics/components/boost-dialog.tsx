@@ -10,6 +10,7 @@ const SORT_NAMES: Record<NonNullable<Analytics["explore"]>[number]["sort"], stri
   trending: "Trending",
   holders: "Holders",
   marketCap: "Market cap",
+  trust: "Trust",
 };
 
 /** Boost Visibility: what raises the trust score (the trust checklist, passed in by the page)

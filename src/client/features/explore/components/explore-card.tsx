@@ -1,8 +1,10 @@
 import { groupDigits } from "@shared/amounts";
 import { formatPriceSol, formatSol } from "@shared/market/format";
 import type { ExploreToken } from "@shared/schemas/market";
+import { BAND_LABELS } from "@shared/trust/score";
 import { useState } from "react";
 import { Link } from "wouter";
+import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Progress } from "@/components/ui/progress";
@@ -22,6 +24,24 @@ function Change({ bps }: { bps: number | null }) {
       {formatChangeBps(bps)}
       <span className="sr-only"> in 24 hours</span>
     </span>
+  );
+}
+
+const BAND_VARIANTS = { good: "success", caution: "warning", high_risk: "destructive" } as const;
+
+/** The trust score (docs/trust.md): a number and its band, or that it is still computed. */
+function TrustBadge({ token }: { token: ExploreToken }) {
+  if (token.trustScore === null || token.trustBand === null)
+    return (
+      <Badge variant="outline" data-testid="explore-trust">
+        Trust: scoring…
+      </Badge>
+    );
+  return (
+    <Badge variant={BAND_VARIANTS[token.trustBand]} data-testid="explore-trust">
+      Trust {token.trustScore}
+      <span className="sr-only"> out of 100, {BAND_LABELS[token.trustBand]}</span>
+    </Badge>
   );
 }
 
@@ -74,6 +94,7 @@ export function ExploreCard({ token }: { token: ExploreToken }) {
             <span className="[overflow-wrap:anywhere]">by {creator}</span>
           </p>
         </div>
+        <TrustBadge token={token} />
       </div>
 
       <div className="flex items-end justify-between gap-2">

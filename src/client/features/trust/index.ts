@@ -1,0 +1,2 @@
+export { TrustChecklist } from "./components/trust-checklist";
+export { TrustPanel } from "./components/trust-panel";
