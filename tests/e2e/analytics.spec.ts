@@ -4,7 +4,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
 import { newContext, signUp, waitFor } from "./public-support";
-import { serverEnv } from "./support/env";
+import { seriousA11yFindings } from "./support/axe";
+import { expectToast, serverEnv } from "./support/env";
 
 // /analytics in Chromium on the real server: a creator launches with a market, opens the page,
 // sees the figures move after a fan's trade and a transfer, exports the CSV (its rows are the
@@ -52,7 +53,7 @@ describe("/analytics, live", () => {
     const fanContext = await newContext(browser, server.url);
     const friendContext = await newContext(browser, server.url);
     const creator = await fundedMember(creatorContext);
-    await fundedMember(fanContext);
+    const fan = await fundedMember(fanContext);
     const friend = await signUp(friendContext);
     expect((await friendContext.request.post("/api/wallet/generate", { data: {} })).status()).toBe(201);
 
@@ -104,6 +105,37 @@ describe("/analytics, live", () => {
     await page.reload();
     await waitForFigure(page, "overview-holders", "3");
     expect(await page.getByTestId("top-member").count()).toBe(3);
+
+    await page.getByRole("heading", { name: "Holders over 30 days" }).waitFor();
+    expect(await seriousA11yFindings(page)).toEqual([]);
+
+    // Engage Community: tokens to a chosen member in one step, then an update for holders.
+    await page.getByRole("button", { name: "Engage Community" }).click();
+    const engage = page.getByRole("dialog", { name: "Engage Community" });
+    await engage.getByRole("checkbox", { name: new RegExp(fan.username) }).check();
+    await engage.getByLabel("Amount of LUMN for each member").fill("5");
+    expect(await seriousA11yFindings(page)).toEqual([]);
+    await engage.getByRole("button", { name: "Send to 1 member" }).click();
+    await expectToast(page, "Tokens sent");
+    await engage
+      .getByRole("listitem")
+      .filter({ hasText: `${fan.username}: sent 5 LUMN` })
+      .waitFor();
+    await engage.getByRole("tab", { name: "Post an update" }).click();
+    await engage.getByLabel("Update for your holders").fill("Thank you for listening: new demo on Friday");
+    await engage.getByRole("button", { name: "Post update" }).click();
+    await expectToast(page, "Update posted");
+    await page.keyboard.press("Escape");
+    await engage.waitFor({ state: "detached" });
+    // The fan, a holder, reads it on the token page.
+    const fanPage = await openPage(fanContext);
+    await fanPage.page.goto(`/token/${mint}`);
+    await fanPage.page.getByText("Thank you for listening: new demo on Friday").waitFor();
+    // ...and the public part of the analytics: scores, overview and charts, no members.
+    await fanPage.page.getByRole("heading", { name: "Community analytics" }).waitFor();
+    await fanPage.page.getByRole("heading", { name: "Holders over 30 days" }).waitFor();
+    expect(await fanPage.page.getByTestId("top-member").count()).toBe(0);
+    fanPage.assertClean();
 
     // Export: the downloaded CSV carries the API's figures.
     const [download] = await Promise.all([
