@@ -17,10 +17,10 @@ export default function AnalyticsReportPage() {
   const a = analytics.data;
   return (
     <PageShell className="px-4 py-8 print:p-0">
-      <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <div className="mx-auto flex max-w-5xl flex-col gap-6 [&>*]:min-w-0">
         <header className="flex flex-wrap items-start justify-between gap-3">
-          <div>
-            <h1 className="text-3xl font-bold tracking-tight">
+          <div className="min-w-0">
+            <h1 className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">
               Analytics Report{a ? `: ${a.name} ($${a.symbol})` : ""}
             </h1>
             {a ? (
