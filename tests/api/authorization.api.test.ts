@@ -223,7 +223,10 @@ const MATRIX: Record<string, Row> = {
       // Once locked (the owner's row), later requests have nothing to prepare.
       const body =
         prepared.status === 200
-          ? { lockId: prepared.body.lockId, transaction: signPrepared(prepared.body.transaction, ctx.external) }
+          ? {
+              lockId: prepared.body.lockId,
+              transaction: signPrepared(prepared.body.transaction, ctx.external),
+            }
           : { lockId: "none", transaction: "AA==" };
       return { path: `/api/tokens/${mint}/metadata/lock/submit`, body };
     },
