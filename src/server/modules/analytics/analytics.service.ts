@@ -216,7 +216,7 @@ export class AnalyticsService {
       this.creatorHistory(token),
     ]);
     const events = [...past.events, ...todayEvents];
-    const days_ = [...past.market, ...todayMarket];
+    const marketDays = [...past.market, ...todayMarket];
     const unionSize = (set: Set<string>) => set.size + todayOwners.filter((o) => !set.has(o.owner)).length;
     const active = {
       last7: unionSize(past.active7),
@@ -245,7 +245,7 @@ export class AnalyticsService {
     const total = BigInt(facts.total);
     const decimals = token.decimals;
 
-    const byDay = new Map(days_.map((d) => [d.day, d]));
+    const byDay = new Map(marketDays.map((d) => [d.day, d]));
     const marketSeries = holders.series.map(({ day }) => {
       const d = byDay.get(day);
       return {
