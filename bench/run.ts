@@ -3,6 +3,7 @@
 // so the load generator does not share its event loop.
 import { startServer } from "../tests/e2e/fixtures";
 import { runAiBenchmarks } from "./ai";
+import { runAnalyticsBenchmarks } from "./analytics";
 import { benchApiLaunches, benchTokenList, creatorWithTokens } from "./api-launch";
 import { benchIndexerLag } from "./indexer-lag";
 import { benchRawLaunches } from "./ledger-raw";
@@ -111,6 +112,7 @@ async function main() {
   // Its own server: 1,000 tokens and 100,000 trades, history inserted while it is stopped.
   console.log("");
   await runReadBenchmarks(SECONDS);
+  await runAnalyticsBenchmarks(SECONDS);
 }
 
 main().catch((err: unknown) => {

@@ -11,6 +11,10 @@ import { agentsRoutes } from "./modules/agents/agents.routes";
 import { AgentsService } from "./modules/agents/agents.service";
 import { aiRoutes } from "./modules/ai/ai.routes";
 import { AiService } from "./modules/ai/ai.service";
+import { AnalyticsRepo } from "./modules/analytics/analytics.repo";
+import { analyticsRoutes } from "./modules/analytics/analytics.routes";
+import { AnalyticsService } from "./modules/analytics/analytics.service";
+import { CommunityService } from "./modules/analytics/community.service";
 import { ExploreRepo } from "./modules/explore/explore.repo";
 import { exploreRoutes } from "./modules/explore/explore.routes";
 import { ExploreService } from "./modules/explore/explore.service";
@@ -38,6 +42,7 @@ import { RewardSponsor } from "./modules/rewards/reward-sponsor";
 import { RewardsRepo } from "./modules/rewards/rewards.repo";
 import { rewardsRoutes } from "./modules/rewards/rewards.routes";
 import { RewardsService } from "./modules/rewards/rewards.service";
+import { MarketVersions } from "./modules/market/market-versions";
 import { rpcRoutes } from "./modules/rpc/rpc.routes";
 import { RpcService } from "./modules/rpc/rpc.service";
 import { siteRoutes } from "./modules/site/site.routes";
@@ -85,6 +90,8 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   });
   // Set once the rewards engine is wired below; the indexer tells it whose holders changed.
   let rewardAutoMinter: RewardAutoMinter | null = null;
+  // Analytics' per-mint cache: moved by every holder write of the indexer and market change.
+  const analyticsVersions = new MarketVersions();
   // The chain indexer: started and stopped with the app (app.ts), fed off the response path.
   const indexer = new IndexerService({
     repo: new IndexerRepo(deps.database),
@@ -94,6 +101,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     rpcPerSecond: config.INDEXER_RPC_PER_SECOND,
     onHoldersChanged: (mints) => {
       explore.noteChange(mints);
+      for (const mint of mints) analyticsVersions.bump(mint);
       trust?.noteChange(mints);
       rewardAutoMinter?.noteHoldersChanged(mints);
     },
@@ -109,6 +117,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const now = deps.now ?? Date.now;
   const marketChanged = (mint: string) => {
     explore.noteChange([mint]);
+    analyticsVersions.bump(mint);
     trust?.noteChange([mint]);
   };
   const marketRepo = new MarketRepo(deps.database);
@@ -256,6 +265,18 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   });
   const health = new HealthService({ database: deps.database, ledger, indexer, rewardSponsor });
   const rpc = new RpcService(ledger);
+  const analyticsRepo = new AnalyticsRepo(db);
+  const analytics = new AnalyticsService({
+    repo: analyticsRepo,
+    tokens,
+    indexer,
+    explore,
+    versions: analyticsVersions,
+    trust,
+    now,
+    cacheTtlMs: shared ? 1_000 : undefined,
+  });
+  const community = new CommunityService({ repo: analyticsRepo, tokens, transfers });
 
   const routes: FastifyPluginAsync[] = [];
   routes.push(healthRoutes(health));
@@ -272,6 +293,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   routes.push(marketHistoryRoutes(marketHistory));
   routes.push(rewardsRoutes(rewards));
   routes.push(rpcRoutes(rpc, ledger));
+  routes.push(analyticsRoutes({ analytics, community }));
   /** Writes still queued behind responses (launch confirmations), for a clean shutdown. */
   const flushWrites = () => tokensRepo.flush();
   return {
@@ -287,6 +309,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     agents,
     explore,
     indexer,
+    analytics,
     trust,
     rewards,
     rewardMinter,

@@ -7,6 +7,7 @@ export const SPA_ROUTES = [
   "/create",
   "/dashboard",
   "/analytics",
+  "/analytics/:mint/report",
   "/vision",
   "/nft-rewards",
   "/ai-agents",

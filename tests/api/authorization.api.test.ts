@@ -295,6 +295,37 @@ const MATRIX: Record<string, Row> = {
     },
     expect: ownerOnly(404, 200),
   },
+  // Analytics: everyone reads the public part; only the creator gets members and ranks
+  // (the others' answers must not name the owner's wallet). Engage Community is the creator's.
+  "GET /api/analytics/:mint": {
+    request: (ctx) => ({ path: `/api/analytics/${ctx.w.mint}` }),
+    expect: all(200),
+    private: true,
+  },
+  "GET /api/analytics/:mint/report.csv": {
+    request: (ctx) => ({ path: `/api/analytics/${ctx.w.mint}/report.csv` }),
+    expect: all(200),
+    private: true,
+  },
+  "POST /api/tokens/:mint/airdrop": {
+    request: (ctx) => ({
+      path: `/api/tokens/${ctx.w.mint}/airdrop`,
+      body: {
+        recipients: [{ address: ctx.bystander.wallet, amount: "1" }],
+        idempotencyKey: `airdrop-${unique()}`,
+      },
+    }),
+    expect: ownerOnly(403, 200),
+  },
+  "POST /api/tokens/:mint/posts": {
+    request: (ctx) => ({ path: `/api/tokens/${ctx.w.mint}/posts`, body: { body: "An update for holders" } }),
+    expect: ownerOnly(403, 201),
+  },
+  "GET /api/tokens/:mint/posts": {
+    request: (ctx) => ({ path: `/api/tokens/${ctx.w.mint}/posts` }),
+    expect: all(200),
+    private: true,
+  },
   "GET /api/portfolio/holdings": { expect: signedIn(200), private: true },
   "GET /api/user/token-balances": { expect: signedIn(200), private: true },
 

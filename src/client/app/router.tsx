@@ -15,6 +15,7 @@ const PAGES: Record<SpaRoute, LazyExoticComponent<ComponentType>> = {
   "/create": lazy(() => import("@/pages/create")),
   "/dashboard": lazy(() => import("@/pages/dashboard")),
   "/analytics": lazy(() => import("@/pages/analytics")),
+  "/analytics/:mint/report": lazy(() => import("@/pages/analytics-report")),
   "/vision": lazy(() => import("@/pages/vision")),
   "/nft-rewards": lazy(() => import("@/pages/nft-rewards")),
   "/ai-agents": lazy(() => import("@/pages/ai-agents")),

@@ -4,26 +4,67 @@ import { Link } from "wouter";
 import { AppShell } from "@/components/layout";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useToken } from "@/features/tokens/api/get-token";
+import { useAnalytics } from "@/features/analytics/api/get-analytics";
+import { BoostDialog } from "@/features/analytics/components/boost-dialog";
+import { CommunityOverview } from "@/features/analytics/components/community-overview";
+import { EngageDialog } from "@/features/analytics/components/engage-dialog";
+import { ExportReport } from "@/features/analytics/components/export-report";
+import { LazyCharts } from "@/features/analytics/components/lazy-charts";
+import { ScoreCards } from "@/features/analytics/components/score-cards";
+import { TopMembers } from "@/features/analytics/components/top-members";
 import { useUserTokens } from "@/features/tokens/api/get-user-tokens";
-import { TokenFacts } from "@/features/tokens/components/token-facts";
+import { TrustChecklist, TrustPanel } from "@/features/trust";
 import { useSession } from "@/lib/session";
 
-/** Today's real, chain-read facts for the chosen token; scores arrive with the analytics engine. */
-function ChainFacts({ mint }: { mint: string }) {
-  const details = useToken(mint);
-  if (details.isPending) return <Skeleton className="h-64 rounded-xl" />;
-  if (!details.data)
-    return <p className="text-sm text-muted-foreground">Could not read this token from the chain.</p>;
-  return <TokenFacts details={details.data} />;
+/** The chosen token's live analytics: every figure read from the chain, the market and the
+ * platform (docs/analytics.md). */
+function TokenAnalytics({ mint }: { mint: string }) {
+  const analytics = useAnalytics(mint);
+  if (analytics.isPending)
+    return <Skeleton className="h-96 rounded-xl" aria-busy="true" aria-label="Loading analytics" />;
+  if (analytics.isError)
+    return (
+      <EmptyState
+        headingLevel="h2"
+        icon={<BarChart3 />}
+        title="Could not load analytics"
+        description={analytics.error.message}
+        action={<Button onClick={() => analytics.refetch()}>Try again</Button>}
+      />
+    );
+  const a = analytics.data;
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        <ExportReport mint={mint} />
+        {a.view === "creator" ? (
+          <>
+            <EngageDialog mint={mint} symbol={a.symbol} members={a.topMembers ?? []} />
+            <BoostDialog ranks={a.explore ?? []} checklist={<TrustChecklist mint={mint} />} />
+          </>
+        ) : null}
+      </div>
+      <ScoreCards cards={a.cards} />
+      <CommunityOverview overview={a.overview} />
+      <LazyCharts series={a.series} />
+      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
+        <section aria-labelledby="trust-indicators" className="flex flex-col gap-3">
+          <h2 id="trust-indicators" className="text-xl font-semibold">
+            Trust Indicators
+          </h2>
+          <TrustPanel mint={mint} />
+        </section>
+        {a.topMembers ? <TopMembers members={a.topMembers} symbol={a.symbol} /> : null}
+      </div>
+    </>
+  );
 }
 
-/** /analytics: honest for now. No sample scores: the engine that computes them comes in a later release. */
+/** /analytics Live Trust Analytics for the signed-in creator's tokens. */
 export default function AnalyticsPage() {
   const { user, isLoading } = useSession();
   const tokens = useUserTokens(user?.id);
@@ -33,7 +74,7 @@ export default function AnalyticsPage() {
 
   return (
     <AppShell className="px-4 py-8 sm:py-12">
-      <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6">
         <header>
           <h1 className="text-3xl font-bold tracking-tight">Live Trust Analytics</h1>
           <p className="text-muted-foreground">
@@ -53,6 +94,7 @@ export default function AnalyticsPage() {
           />
         ) : null}
         {user && tokens.isPending ? <Skeleton className="h-20 rounded-xl" /> : null}
+        {user && tokens.isError ? <p className="text-sm text-destructive">Failed to fetch tokens</p> : null}
         {user && tokens.data && launched.length === 0 ? (
           <EmptyState
             headingLevel="h2"
@@ -82,17 +124,7 @@ export default function AnalyticsPage() {
                 {selected.status}
               </Badge>
             </div>
-            <Card>
-              <CardHeader>
-                <CardTitle as="h2">Trust scores arrive in a coming release</CardTitle>
-                <CardDescription>
-                  Transparency, community engagement and reputation scores, explained factor by factor and
-                  exportable, are being built on your real chain data. We do not show sample figures in the
-                  meantime. Below is what the chain already proves about {selected.symbol}.
-                </CardDescription>
-              </CardHeader>
-            </Card>
-            <ChainFacts mint={selected.mintAddress} />
+            <TokenAnalytics key={selected.mintAddress} mint={selected.mintAddress} />
           </>
         ) : null}
       </div>

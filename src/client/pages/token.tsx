@@ -7,6 +7,8 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { PublicAnalytics } from "@/features/analytics/components/public-analytics";
+import { TokenPosts } from "@/features/analytics/components/token-posts";
 import { useMarket } from "@/features/market/api/get-market";
 import { MarketSummary } from "@/features/market/components/market-summary";
 import { NoMarket } from "@/features/market/components/no-market";
@@ -212,6 +214,12 @@ export default function TokenPage() {
                 <Globe aria-hidden="true" className="size-4" />
                 {details.token.website.replace(/^https?:\/\//, "")}
               </a>
+            ) : null}
+            {details.token.isLaunched && details.token.mintAddress ? (
+              <>
+                <TokenPosts mint={details.token.mintAddress} symbol={details.token.symbol} />
+                <PublicAnalytics mint={details.token.mintAddress} />
+              </>
             ) : null}
             <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
               <TokenFacts details={details} />

@@ -43,6 +43,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 const NOT_JSON = new Set([
   "/api/tokens/:mint/image.svg", // SVG
   "/api/nft-rewards/:id/image", // an uploaded raster image or the generated SVG
+  "/api/analytics/:mint/report.csv", // CSV of the same figures as GET /api/analytics/:mint
   "/api/ai-agents/chat", // server-sent events; its JSON form is parsed by ChatResponseSchema
 ]);
 

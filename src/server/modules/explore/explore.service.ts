@@ -1,5 +1,6 @@
 import { MARKET, marketCapLamports, progressBps, spotPriceLamports } from "@shared/market/curve";
 import {
+  EXPLORE_SORTS,
   type ExplorePage,
   ExplorePageSchema,
   type ExploreQuery,
@@ -119,6 +120,15 @@ export class ExploreService {
       built.pages.set(key, json);
     }
     return json;
+  }
+
+  /** The token's 1-based place in each order (null when it is not listed) out of all listed. */
+  async rankOf(mint: string): Promise<Array<{ sort: ExploreSort; rank: number | null; of: number }>> {
+    const built = await this.snapshot();
+    return EXPLORE_SORTS.map((sort) => {
+      const index = this.ordered(built, sort, "").findIndex((t) => t.card.mint === mint);
+      return { sort, rank: index < 0 ? null : index + 1, of: built.tokens.length };
+    });
   }
 
   private pageFrom(built: Built, query: ExploreQuery): ExplorePage {

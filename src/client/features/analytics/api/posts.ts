@@ -1,0 +1,19 @@
+import type { TokenPosts } from "@shared/schemas/analytics";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiGet, apiPost } from "@/lib/api";
+
+const postsUrl = (mint: string) => `/api/tokens/${mint}/posts`;
+const postsQueryKey = (mint: string) => ["posts", mint] as const;
+
+/** GET /api/tokens/:mint/posts: the creator's updates, for holders and the creator. */
+export function usePosts(mint: string) {
+  return useQuery({ queryKey: postsQueryKey(mint), queryFn: () => apiGet<TokenPosts>(postsUrl(mint)) });
+}
+
+export function useCreatePost(mint: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => apiPost<{ id: string }>(postsUrl(mint), { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: postsQueryKey(mint) }),
+  });
+}

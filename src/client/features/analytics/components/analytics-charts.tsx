@@ -1,0 +1,126 @@
+import type { Analytics } from "@shared/schemas/analytics";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+
+// recharts is large: this module is only loaded by the pages that chart (React.lazy).
+
+const LAMPORTS_PER_SOL = 1e9;
+const axis = { fontSize: 12, fill: "var(--color-muted-foreground)" };
+const shortDay = (day: string) => day.slice(5);
+
+function ChartCard({
+  title,
+  summary,
+  children,
+}: {
+  title: string;
+  summary: string;
+  children: React.ReactElement;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h3" className="text-base">
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {/* The chart is a picture; the sentence says what it shows for screen readers. */}
+        <figure aria-label={summary} className="h-56 w-full">
+          <ResponsiveContainer width="100%" height="100%">
+            {children}
+          </ResponsiveContainer>
+        </figure>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Holders over time (with new and lost), the market's daily volume and closing price, and
+ * how the supply is spread across holders. */
+export default function AnalyticsCharts({ series }: { series: Analytics["series"] }) {
+  const holders = series.holders;
+  const market = series.market.map((d) => ({
+    day: d.day,
+    volume: Number(d.volumeLamports) / LAMPORTS_PER_SOL,
+    close: d.closeLamports === null ? null : Number(d.closeLamports) / LAMPORTS_PER_SOL,
+  }));
+  const traded = market.some((d) => d.volume > 0);
+  const last = holders.at(-1)?.holders ?? 0;
+  return (
+    <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
+      <ChartCard title="Holders over 30 days" summary={`Holders per day over 30 days, ${last} today`}>
+        <LineChart data={holders}>
+          <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
+          <XAxis dataKey="day" tickFormatter={shortDay} tick={axis} />
+          <YAxis allowDecimals={false} tick={axis} width={40} />
+          <Tooltip />
+          <Line type="monotone" dataKey="holders" name="Holders" stroke="var(--color-primary)" dot={false} />
+          <Line type="monotone" dataKey="newHolders" name="New" stroke="var(--color-success)" dot={false} />
+          <Line
+            type="monotone"
+            dataKey="lostHolders"
+            name="Lost"
+            stroke="var(--color-destructive)"
+            dot={false}
+          />
+        </LineChart>
+      </ChartCard>
+      <ChartCard
+        title="Distribution of holdings"
+        summary={series.distribution.map((b) => `${b.holders} holders with ${b.label}`).join(", ")}
+      >
+        <BarChart data={series.distribution}>
+          <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
+          <XAxis dataKey="label" tick={axis} />
+          <YAxis allowDecimals={false} tick={axis} width={40} />
+          <Tooltip />
+          <Bar dataKey="holders" name="Holders" fill="var(--color-primary)" />
+        </BarChart>
+      </ChartCard>
+      {traded ? (
+        <>
+          <ChartCard title="Volume (SOL per day)" summary="SOL traded on the market per day over 30 days">
+            <BarChart data={market}>
+              <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
+              <XAxis dataKey="day" tickFormatter={shortDay} tick={axis} />
+              <YAxis tick={axis} width={50} />
+              <Tooltip />
+              <Bar dataKey="volume" name="SOL" fill="var(--color-primary)" />
+            </BarChart>
+          </ChartCard>
+          <ChartCard title="Price (SOL per token, daily close)" summary="The market's closing price per day">
+            <LineChart data={market}>
+              <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
+              <XAxis dataKey="day" tickFormatter={shortDay} tick={axis} />
+              <YAxis tick={axis} width={70} />
+              <Tooltip />
+              <Line
+                type="stepAfter"
+                dataKey="close"
+                name="Close"
+                stroke="var(--color-primary)"
+                connectNulls
+                dot
+              />
+            </LineChart>
+          </ChartCard>
+        </>
+      ) : (
+        <p className="text-sm text-muted-foreground lg:col-span-2">
+          No trades in the last 30 days: no volume or price to chart.
+        </p>
+      )}
+    </div>
+  );
+}

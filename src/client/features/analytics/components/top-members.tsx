@@ -1,0 +1,65 @@
+import { groupDigits } from "@shared/amounts";
+import { formatBps } from "@shared/market/format";
+import type { TopMember } from "@shared/schemas/analytics";
+import { Users } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { EmptyState } from "@/components/ui/empty-state";
+
+const short = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`;
+
+/** The largest holders, longest held first among equals, with a copy button per address. */
+export function TopMembers({ members, symbol }: { members: TopMember[]; symbol: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Top Community Members</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {members.length === 0 ? (
+          <EmptyState
+            headingLevel="h3"
+            icon={<Users />}
+            title="No members yet"
+            description="Holders show here once someone holds your token."
+          />
+        ) : (
+          <ol className="flex flex-col divide-y divide-border" aria-label="Top community members">
+            {members.map((m) => (
+              <li key={m.address} className="flex flex-wrap items-center gap-3 py-2" data-testid="top-member">
+                <span className="w-6 text-sm text-muted-foreground tabular-nums">#{m.rank}</span>
+                <div className="flex min-w-0 flex-1 flex-col">
+                  <span className="font-medium">
+                    {m.username ?? short(m.address)}
+                    {m.isCreator ? (
+                      <Badge variant="secondary" className="ml-2">
+                        Creator
+                      </Badge>
+                    ) : null}
+                  </span>
+                  <span className="font-mono text-xs text-muted-foreground">{short(m.address)}</span>
+                </div>
+                <div className="text-right text-sm">
+                  <div className="font-semibold tabular-nums">
+                    {groupDigits(m.balance)} {symbol}
+                  </div>
+                  <div className="text-xs text-muted-foreground">
+                    {formatBps(m.shareBps)} · held {m.heldDays} {m.heldDays === 1 ? "day" : "days"}
+                  </div>
+                </div>
+                <CopyButton
+                  value={m.address}
+                  label={`Copy address of ${m.username ?? short(m.address)}`}
+                  size="icon"
+                  variant="ghost"
+                  successTitle="Copied"
+                />
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,284 @@
+import type { AirdropResult, Analytics, TokenPosts } from "@shared/schemas/analytics";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "../../../../tests/support/http";
+import { launch, type Member, member, tokensOf } from "../../../../tests/support/market";
+import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
+
+// /api/analytics/:mint, its CSV, the airdrop and posts against the real server, database,
+// indexer and LiteSVM: figures come from real trades and transfers, never written by hand.
+
+const SOL = 1_000_000_000n;
+const NOT_OURS = "So11111111111111111111111111111111111111112";
+let t: TestApp;
+let creator: Member;
+let fan: Member;
+let friend: Member;
+let stranger: Member;
+let mint: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ RATE_LIMITS: "off" });
+  const ledger = t.deps.ledger;
+  creator = await member(t.url, ledger, "an_creator", 5n * SOL);
+  fan = await member(t.url, ledger, "an_fan", 5n * SOL);
+  friend = await member(t.url, ledger, "an_friend", 1n * SOL);
+  stranger = await member(t.url, ledger, "an_stranger", 1n * SOL);
+  mint = await launch(creator, "ANLY", "1000000", { curveShareBps: 5000 });
+});
+afterAll(async () => t?.close());
+
+const analyticsOf = async (c: Client) => {
+  const res = await c.get<Analytics>(`/api/analytics/${mint}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+};
+
+/** The CSV as (section, key) -> value, read as a spreadsheet would (quotes undone). */
+function parseCsv(text: string): Map<string, string> {
+  const rows = new Map<string, string>();
+  for (const line of text.trim().split("\r\n").slice(1)) {
+    const cells: string[] = [];
+    let cur = "";
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      const ch = line[i];
+      if (quoted && ch === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (ch === '"') quoted = !quoted;
+      else if (ch === "," && !quoted) {
+        cells.push(cur);
+        cur = "";
+      } else cur += ch;
+    }
+    cells.push(cur);
+    rows.set(`${cells[0]}|${cells[1]}`, cells[2] ?? "");
+  }
+  return rows;
+}
+
+describe("GET /api/analytics/:mint", () => {
+  it("answers 400 for a malformed mint and 404 for a mint that is not a platform token", async () => {
+    const anon = new Client(t.url);
+    const bad = await anon.get<{ fields: Record<string, string> }>("/api/analytics/not-a-mint");
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields.mint).toBe("Invalid mint address");
+    const missing = await anon.get<{ error: string; code: string }>(`/api/analytics/${NOT_OURS}`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toBe("Token not found");
+  });
+
+  it("gives the creator the full view and anyone else the public part", async () => {
+    const mine = await analyticsOf(creator.c);
+    expect(mine.view).toBe("creator");
+    expect(mine.symbol).toBe("ANLY");
+    // The creator's wallet holds the half not on the curve; the market vault is not a member.
+    expect(mine.overview.holders).toBe(1);
+    expect(mine.overview.hasMarket).toBe(true);
+    expect(BigInt(mine.overview.priceLamports ?? "0")).toBeGreaterThan(0n);
+    expect(mine.overview.top10ShareBps).toBe(10_000);
+    expect(mine.topMembers).toEqual([
+      expect.objectContaining({ rank: 1, address: creator.wallet, username: "an_creator", isCreator: true }),
+    ]);
+    expect(mine.topMembers?.[0]?.balance).toBe("500000");
+    expect(mine.explore?.map((r) => r.sort)).toEqual(["new", "trending", "holders", "marketCap", "trust"]);
+    expect(mine.explore?.find((r) => r.sort === "new")?.rank).toBe(1);
+    expect(mine.series.holders).toHaveLength(30);
+    expect(mine.series.holders.at(-1)?.holders).toBe(1);
+    expect(mine.cards.reputation.tokensLaunched).toBe(1);
+    // The transparency card is the trust score, with its factors as the trust indicators.
+    const trust = await new Client(t.url).get<{ score: number; factors: unknown[] }>(
+      `/api/tokens/${mint}/trust`,
+    );
+    expect(mine.cards.transparency.score).toBe(trust.body.score);
+    expect(mine.trustFactors).toEqual(trust.body.factors);
+    expect(mine.trustFactors.length).toBeGreaterThan(0);
+
+    for (const other of [new Client(t.url), stranger.c]) {
+      const pub = await analyticsOf(other);
+      expect(pub.view).toBe("public");
+      expect(pub.topMembers).toBeNull();
+      expect(pub.explore).toBeNull();
+      expect(pub.overview).toEqual(mine.overview);
+      expect(pub.series).toEqual(mine.series);
+      expect(JSON.stringify(pub)).not.toContain(creator.wallet);
+    }
+  });
+
+  it("figures move after a trade and after a transfer", async () => {
+    const before = await analyticsOf(creator.c);
+    const buy = await fan.c.post(`/api/market/${mint}/buy`, {
+      solIn: (SOL / 10n).toString(),
+      minTokensOut: "0",
+      idempotencyKey: "an-buy-1",
+    });
+    expect(buy.status, JSON.stringify(buy.body)).toBe(200);
+
+    const traded = await analyticsOf(creator.c);
+    expect(traded.overview.holders).toBe(before.overview.holders + 1);
+    expect(traded.overview.trades7d).toBe(before.overview.trades7d + 1);
+    expect(traded.cards.engagement.last7Days.trades).toBe(before.cards.engagement.last7Days.trades + 1);
+    expect(BigInt(traded.overview.volume24hLamports)).toBeGreaterThan(0n);
+    expect(BigInt(traded.overview.priceLamports ?? "0")).toBeGreaterThan(
+      BigInt(before.overview.priceLamports ?? "0"),
+    );
+    expect(traded.series.market.at(-1)?.trades).toBe(1);
+    expect(traded.overview.newHolders7d).toBe(before.overview.newHolders7d + 1);
+    expect(traded.topMembers?.map((m) => m.username)).toEqual(["an_creator", "an_fan"]);
+
+    const sent = await creator.c.post(`/api/tokens/${mint}/transfer`, { to: "an_friend", amount: "1000" });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const moved = await analyticsOf(creator.c);
+    expect(moved.overview.holders).toBe(traded.overview.holders + 1);
+    expect(moved.cards.engagement.last7Days.transfers).toBe(traded.cards.engagement.last7Days.transfers + 1);
+    expect(moved.cards.engagement.last7Days.activeHolders).toBe(3);
+    expect(moved.series.holders.at(-1)?.holders).toBe(3);
+    expect(moved.topMembers?.find((m) => m.username === "an_friend")?.balance).toBe("1000");
+    expect(moved.cards.engagement.score).toBeGreaterThan(before.cards.engagement.score);
+    expect(moved.cards.reputation.tokensAlive).toBe(1);
+  });
+});
+
+describe("GET /api/analytics/:mint/report.csv", () => {
+  it("is text/csv with a filename, and its rows are the API's figures", async () => {
+    const res = await fetch(`${t.url}/api/analytics/${mint}/report.csv`, {
+      headers: { cookie: creator.c.cookie },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="ANLY-analytics-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const rows = parseCsv(await res.text());
+    const api = await analyticsOf(creator.c);
+    expect(rows.get("token|view")).toBe("creator");
+    for (const [key, value] of Object.entries(api.overview))
+      expect(rows.get(`overview|${key}`), key).toBe(value === null ? "" : String(value));
+    expect(rows.get("engagement|score")).toBe(String(api.cards.engagement.score));
+    expect(rows.get("reputation|score")).toBe(String(api.cards.reputation.score));
+    for (const d of api.series.holders) expect(rows.get(`holders_by_day|${d.day}`)).toBe(String(d.holders));
+    for (const d of api.series.market)
+      expect(rows.get(`volume_lamports_by_day|${d.day}`)).toBe(d.volumeLamports);
+    for (const b of api.series.distribution)
+      expect(rows.get(`distribution|${b.label}`)).toBe(String(b.holders));
+    for (const m of api.topMembers ?? []) expect(rows.get(`top_members|${m.address}`)).toBe(m.balance);
+
+    const pub = parseCsv(await (await fetch(`${t.url}/api/analytics/${mint}/report.csv`)).text());
+    expect(pub.get("token|view")).toBe("public");
+    expect([...pub.keys()].some((k) => k.startsWith("top_members|"))).toBe(false);
+  });
+});
+
+describe("POST /api/tokens/:mint/airdrop", () => {
+  it("sends each chosen member their amount in one step, and a retry pays nobody twice", async () => {
+    const body = {
+      recipients: [
+        { address: fan.wallet, amount: "25" },
+        { address: friend.wallet, amount: "10.5" },
+      ],
+      idempotencyKey: "airdrop-key-0001",
+    };
+    const fanBefore = await tokensOf(t.deps.ledger, fan.wallet, mint);
+    const friendBefore = await tokensOf(t.deps.ledger, friend.wallet, mint);
+    const first = await creator.c.post<AirdropResult>(`/api/tokens/${mint}/airdrop`, body);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.results.map((r) => [r.address, r.amount, r.status])).toEqual([
+      [fan.wallet, "25", "sent"],
+      [friend.wallet, "10.5", "sent"],
+    ]);
+    // The same request again, recipients in another order: the same transfers, no new ones.
+    const retry = await creator.c.post<AirdropResult>(`/api/tokens/${mint}/airdrop`, {
+      ...body,
+      recipients: [...body.recipients].reverse(),
+    });
+    expect(retry.status).toBe(200);
+    expect(retry.body.results.map((r) => r.signature).sort()).toEqual(
+      first.body.results.map((r) => r.signature).sort(),
+    );
+    expect(await tokensOf(t.deps.ledger, fan.wallet, mint)).toBe(fanBefore + 25n * 10n ** 9n);
+    expect(await tokensOf(t.deps.ledger, friend.wallet, mint)).toBe(friendBefore + 10_500_000_000n);
+  });
+
+  it("reports a recipient that cannot be paid on its own row and pays the others", async () => {
+    const res = await creator.c.post<AirdropResult>(`/api/tokens/${mint}/airdrop`, {
+      recipients: [
+        { address: creator.wallet, amount: "1" },
+        { address: stranger.wallet, amount: "2" },
+      ],
+      idempotencyKey: "airdrop-key-0002",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.results[0]).toMatchObject({
+      status: "failed",
+      error: "That is your own wallet: choose another recipient",
+    });
+    expect(res.body.results[1]).toMatchObject({ status: "sent", amount: "2" });
+  });
+
+  it("is the creator's alone, and refuses bad input with 400s", async () => {
+    const body = {
+      recipients: [{ address: friend.wallet, amount: "1" }],
+      idempotencyKey: "airdrop-key-0003",
+    };
+    expect((await new Client(t.url).post(`/api/tokens/${mint}/airdrop`, body)).status).toBe(401);
+    expect((await fan.c.post(`/api/tokens/${mint}/airdrop`, body)).status).toBe(403);
+    expect((await creator.c.post(`/api/tokens/${NOT_OURS}/airdrop`, body)).status).toBe(404);
+    const empty = await creator.c.post<{ fields: Record<string, string> }>(`/api/tokens/${mint}/airdrop`, {
+      ...body,
+      recipients: [],
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields.recipients).toBe("Choose at least one member");
+    const twice = await creator.c.post<{ error: string }>(`/api/tokens/${mint}/airdrop`, {
+      ...body,
+      recipients: [body.recipients[0], body.recipients[0]],
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.error).toBe("Each member can be chosen once");
+    const noAmount = await creator.c.post(`/api/tokens/${mint}/airdrop`, {
+      ...body,
+      recipients: [{ address: friend.wallet, amount: "0" }],
+    });
+    expect(noAmount.status).toBe(400);
+  });
+});
+
+describe("token posts", () => {
+  it("the creator posts; holders and the creator read them, others do not", async () => {
+    const posted = await creator.c.post<{ id: string; body: string }>(`/api/tokens/${mint}/posts`, {
+      body: "  New track drops Friday for holders  ",
+    });
+    expect(posted.status).toBe(201);
+    expect(posted.body.body).toBe("New track drops Friday for holders");
+
+    for (const reader of [creator.c, fan.c]) {
+      const res = await reader.get<TokenPosts>(`/api/tokens/${mint}/posts`);
+      expect(res.status).toBe(200);
+      expect(res.body.visible).toBe(true);
+      expect(res.body.posts[0]).toMatchObject({
+        body: "New track drops Friday for holders",
+        author: "an_creator",
+      });
+    }
+    const outsider = await member(t.url, t.deps.ledger, "an_outsider", 0n);
+    for (const reader of [new Client(t.url), outsider.c])
+      expect((await reader.get<TokenPosts>(`/api/tokens/${mint}/posts`)).body).toEqual({
+        visible: false,
+        posts: [],
+      });
+  });
+
+  it("refuses posts from anyone but the creator, and empty or oversized posts", async () => {
+    expect((await new Client(t.url).post(`/api/tokens/${mint}/posts`, { body: "hi" })).status).toBe(401);
+    const notMine = await fan.c.post<{ error: string }>(`/api/tokens/${mint}/posts`, { body: "hi" });
+    expect(notMine.status).toBe(403);
+    expect(notMine.body.error).toBe("Only the token's creator can post updates");
+    const empty = await creator.c.post<{ fields: Record<string, string> }>(`/api/tokens/${mint}/posts`, {
+      body: "   ",
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields.body).toBe("Write something to post");
+    expect((await creator.c.post(`/api/tokens/${mint}/posts`, { body: "x".repeat(1001) })).status).toBe(400);
+    expect((await creator.c.get(`/api/tokens/${NOT_OURS}/posts`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,72 @@
+// The analytics cards' formulas (docs/analytics.md), pure so they are tested on their own.
+
+export const DAY_MS = 86_400_000;
+
+/** "YYYY-MM-DD" of a time, in UTC. */
+export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Community engagement, 0-100: 60 points for the share of holders who moved tokens in the
+ * window (full when every holder did), 40 for the actions taken (agent chats, platform
+ * transfers, trades, rewards claimed) on a log scale, full at 99 a week. */
+export function engagementScore(holders: number, activeHolders: number, actions: number): number {
+  const participation = holders > 0 ? Math.min(1, activeHolders / holders) : 0;
+  const activity = Math.min(1, Math.log10(1 + Math.max(0, actions)) / 2);
+  return Math.round(60 * participation + 40 * activity);
+}
+
+/** Creator reputation, 0-100: 20 points for the account's age (full at 90 days), 40 for the
+ * share of launched tokens kept alive (held by someone besides the creator), 40 for the share
+ * of every wallet that ever held one of the creator's tokens still holding. */
+export function reputationScore(input: {
+  ageDays: number;
+  launched: number;
+  alive: number;
+  retainedBps: number;
+}): number {
+  const age = Math.min(1, Math.max(0, input.ageDays) / 90);
+  const alive = input.launched > 0 ? input.alive / input.launched : 0;
+  return Math.round(20 * age + 40 * alive + 40 * (input.retainedBps / 10_000));
+}
+
+/** Floor of a / b in basis points (0 when b is 0): shares never round up. */
+export function bpsOf(a: bigint, b: bigint): number {
+  return b > 0n ? Number((a * 10_000n) / b) : 0;
+}
+
+export interface HolderDay {
+  day: string;
+  holders: number;
+  newHolders: number;
+  lostHolders: number;
+}
+
+/** Holders at the end of each of `days` UTC days ending today, walked back from the count
+ * now through each day's gained and lost holders; and the count before the first day. */
+export function holderSeries(
+  nowMs: number,
+  days: number,
+  holdersNow: number,
+  events: ReadonlyArray<{ day: string; gained: number; lost: number }>,
+): { series: HolderDay[]; atStart: number } {
+  const byDay = new Map(events.map((e) => [e.day, e]));
+  const series: HolderDay[] = [];
+  let atEnd = holdersNow;
+  for (let i = 0; i < days; i++) {
+    const day = dayOf(nowMs - i * DAY_MS);
+    const e = byDay.get(day);
+    const gained = e?.gained ?? 0;
+    const lost = e?.lost ?? 0;
+    series.push({ day, holders: Math.max(0, atEnd), newHolders: gained, lostHolders: lost });
+    atEnd = atEnd - gained + lost;
+  }
+  return { series: series.reverse(), atStart: Math.max(0, atEnd) };
+}
+
+/** The change of a figure against a previous one (null when there is none). */
+export function trendOf(now: number | null, previous: number | null, basis = "7 days ago") {
+  return {
+    previous,
+    change: now !== null && previous !== null ? now - previous : null,
+    basis,
+  };
+}
