@@ -2,14 +2,14 @@ import type { Reward } from "@shared/schemas/rewards";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
-import { launchTokenViaApi, newContext, signUp, waitFor } from "./public-support";
+import { launchTokenViaApi, newContext, signUp } from "./public-support";
 import { seriousA11yFindings } from "./support/axe";
 import { expectToast, serverEnv } from "./support/env";
 
 // /nft-rewards end to end on the production build, the real server, PGlite and the embedded
 // ledger with Token-2022: a creator drafts a reward with Create with AI (offline engine) from
-// the holders' figures, edits it and saves it; a fan who holds enough gets the NFT (the engine
-// mints to qualifying fans itself) and sees it with its image in My Collection; a fan who holds
+// the holders' figures, edits it and saves it as a reward fans claim (not sent automatically);
+// a fan who holds enough claims it and sees it with its image in My Collection; a fan who holds
 // too little sees what is missing; the Overview by token; the creator switches it off and on.
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4ESACRAwQCgAjrgSx+rlkpQAAAABJRU5ErkJggg==",
@@ -107,6 +107,8 @@ describe("NFT rewards: create with AI, rewarded fans, collection", () => {
     // The creator edits the draft before saving.
     await form.getByLabel("Title").fill("Inner Circle Loops");
     await form.getByLabel("Total supply").fill("20");
+    // Fans claim this one themselves (the engine sends the others by itself).
+    await form.getByLabel(/^Send automatically/).uncheck();
     // The creator's own image, uploaded as a data URL (a 2x2 PNG).
     await form.getByLabel("Upload").check();
     await form
@@ -123,8 +125,8 @@ describe("NFT rewards: create with AI, rewarded fans, collection", () => {
     await created.waitFor();
     await created.getByText("LEGENDARY", { exact: true }).waitFor();
     await created.getByText("Active", { exact: true }).waitFor();
-    // The engine starts minting to qualifying fans at once: minted out of the edited supply.
-    await created.getByText(/^\d+ \/ 20 \(\d+%\)$/).waitFor();
+    // Nothing minted yet out of the edited supply: fans claim it.
+    await created.getByText("0 / 20 (0%)").waitFor();
     await created.getByText(/Hold 5,?000/).waitFor();
     // Not for the creator: their own token's reward goes to the fans.
     await created.getByText("Your token's reward: it goes to your fans.").waitFor();
@@ -133,20 +135,14 @@ describe("NFT rewards: create with AI, rewarded fans, collection", () => {
     await page.close();
   });
 
-  it("a fan who qualifies gets it, and sees it with its image in My Collection", async () => {
-    // The engine rewards automatically: it mints to every qualifying holder as soon as the
-    // reward exists (the Claim button is for a fan it has not reached yet), so the fan finds
-    // the reward already theirs.
-    const standing = async () => {
-      const res = await loyal.request.get(`/api/nft-rewards/active?tokenMint=${mint}`);
-      const body = (await res.json()) as { rewards: Reward[] };
-      return body.rewards.find((r) => r.title === "Inner Circle Loops")?.standing ?? null;
-    };
-    await waitFor(async () => Boolean((await standing())?.claimedMint), "the fan's reward NFT", 60_000);
+  it("a fan who qualifies claims it, and sees it with its image in My Collection", async () => {
     const { page, assertClean } = await openPage(loyal);
     await page.goto("/nft-rewards");
     await openTab(page, "Active Rewards");
     const reward = card(page, "Inner Circle Loops");
+    await reward.getByText("You qualify").waitFor();
+    await reward.getByRole("button", { name: "Claim Inner Circle Loops" }).click();
+    await expectToast(page, "Reward Claimed", 60_000);
     await reward.getByText("You hold this reward").waitFor();
     await reward.getByText("1 / 20 (5%)").waitFor();
 
