@@ -28,7 +28,7 @@ export default function ExplorePage() {
           onValueChange={(value) => set({ sort: SORTS.find((s) => s.value === value)?.value ?? "new" })}
         >
           <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-            <TabsList aria-label="Sort tokens by">
+            <TabsList aria-label="Sort tokens by" className="flex-wrap">
               {SORTS.map((s) => (
                 <TabsTrigger key={s.value} value={s.value}>
                   {s.label}

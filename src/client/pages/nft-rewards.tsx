@@ -66,7 +66,7 @@ export default function NftRewardsPage() {
           <p className="text-muted-foreground">Automatically reward your most loyal community members</p>
         </header>
         <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
-          <TabsList aria-label="NFT rewards">
+          <TabsList aria-label="NFT rewards" className="grid w-full grid-cols-2 sm:inline-flex sm:w-auto">
             <TabsTrigger value="overview">Overview</TabsTrigger>
             <TabsTrigger value="active">Active Rewards</TabsTrigger>
             <TabsTrigger value="collection">My Collection</TabsTrigger>
