@@ -1,5 +1,6 @@
 import { groupDigits } from "@shared/amounts";
 import { ExternalLink, Globe } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, useParams } from "wouter";
 import { PageShell } from "@/components/layout";
 import { Badge } from "@/components/ui/badge";
@@ -71,14 +72,26 @@ function MarketSection({
   );
 }
 
-/** The trust score for everyone; its checklist for the token's creator. */
-function TrustSection({ mint, creatorWallet }: { mint: string; creatorWallet: string }) {
+/** The trust score for everyone beside the chain facts it reads (its checklist above them for
+ * the token's creator), so the score and what it is computed from are read together. */
+function TrustSection({
+  mint,
+  creatorWallet,
+  children,
+}: {
+  mint: string;
+  creatorWallet: string;
+  children: ReactNode;
+}) {
   const { user } = useSession();
   const isCreator = Boolean(user?.wallets.some((w) => w.publicKey === creatorWallet));
   return (
     <div className="grid items-start gap-6 lg:grid-cols-2 [&>*]:min-w-0">
       <TrustPanel mint={mint} />
-      {isCreator ? <TrustChecklist mint={mint} /> : null}
+      <div className="flex min-w-0 flex-col gap-6">
+        {isCreator ? <TrustChecklist mint={mint} /> : null}
+        {children}
+      </div>
     </div>
   );
 }
@@ -91,6 +104,18 @@ export default function TokenPage() {
   const network = useNetwork();
   const explorer = network.explorerUrl(mint);
   const details = query.data;
+  const facts = details ? (
+    <>
+      <TokenFacts details={details} />
+      <HoldersTable
+        holders={details.holders}
+        symbol={details.token.symbol}
+        creatorWallet={details.token.creatorWallet}
+        curveVault={market.data?.vault ?? null}
+        chain={details.chain}
+      />
+    </>
+  ) : null;
 
   return (
     <PageShell className="px-4 py-8 sm:py-12">
@@ -201,9 +226,6 @@ export default function TokenPage() {
                 />
               </div>
             ) : null}
-            {details.token.isLaunched && details.token.mintAddress ? (
-              <TrustSection mint={details.token.mintAddress} creatorWallet={details.token.creatorWallet} />
-            ) : null}
             {details.token.website ? (
               <a
                 href={details.token.website}
@@ -218,19 +240,14 @@ export default function TokenPage() {
             {details.token.isLaunched && details.token.mintAddress ? (
               <>
                 <TokenPosts mint={details.token.mintAddress} symbol={details.token.symbol} />
+                <TrustSection mint={details.token.mintAddress} creatorWallet={details.token.creatorWallet}>
+                  {facts}
+                </TrustSection>
                 <PublicAnalytics mint={details.token.mintAddress} />
               </>
-            ) : null}
-            <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-              <TokenFacts details={details} />
-              <HoldersTable
-                holders={details.holders}
-                symbol={details.token.symbol}
-                creatorWallet={details.token.creatorWallet}
-                curveVault={market.data?.vault ?? null}
-                chain={details.chain}
-              />
-            </div>
+            ) : (
+              <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">{facts}</div>
+            )}
           </>
         ) : null}
       </div>

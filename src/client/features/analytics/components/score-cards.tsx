@@ -86,8 +86,8 @@ export function ScoreCards({ cards }: { cards: Analytics["cards"] }) {
         testId="reputation-score"
       >
         {reputation.tokensAlive} of {reputation.tokensLaunched} tokens kept alive,{" "}
-        {formatBps(reputation.holdersRetainedBps)}
-        of holders retained, creator for {reputation.creatorAgeDays} days.
+        {formatBps(reputation.holdersRetainedBps)} of holders retained, creator for{" "}
+        {reputation.creatorAgeDays} days.
       </ScoreCard>
     </div>
   );
