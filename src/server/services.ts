@@ -1,3 +1,4 @@
+import { valueLamports } from "@shared/market/format";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppDeps } from "./app-deps";
 import { FundingCheck } from "./ledger/funding";
@@ -243,6 +244,18 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     publicUrl,
     now,
     onChange: (mint) => autoMinter.noteHoldersChanged([mint]),
+    holdingsValue: async (owner, tokenMints) => {
+      const balances = await indexer.balancesOf(owner);
+      let total: bigint | null = null;
+      for (const mint of tokenMints) {
+        const [state, token] = await Promise.all([market?.state(mint), tokens.getByMint(mint)]);
+        if (!state || state.status === "none") continue;
+        total =
+          (total ?? 0n) +
+          valueLamports(balances.get(mint) ?? 0n, token.decimals, BigInt(state.priceLamports));
+      }
+      return total;
+    },
   });
 
   const site = new SiteService({ db, links: deps.config.links });

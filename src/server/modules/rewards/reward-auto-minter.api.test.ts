@@ -1,4 +1,6 @@
-import type { ClaimResult, Reward } from "@shared/schemas/rewards";
+import { valueLamports } from "@shared/market/format";
+import type { MarketState } from "@shared/schemas/market";
+import type { ClaimResult, Reward, RewardStats } from "@shared/schemas/rewards";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { launch, type Member, member } from "../../../../tests/support/market";
 import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
@@ -80,6 +82,16 @@ describe("automatic reward minting", () => {
       (await served()).map(async (o) => (await repo.liveMint(id, o))?.memberNumber),
     );
     expect(numbers.sort()).toEqual([1, 2, 3, 4]);
+
+    // Top Collectors value a collector's stake in the token at its curve's price.
+    const stats = (await fan.c.get<RewardStats>(`/api/nft-rewards/stats?tokenMint=${mint}`)).body;
+    const row = stats.topCollectors.find((c) => c.walletAddress === fan.wallet);
+    expect(row?.nftCount).toBe(1);
+    const price = BigInt((await fan.c.get<MarketState>(`/api/market/${mint}`)).body.priceLamports);
+    const balance = (await services().indexer.balancesOf(fan.wallet)).get(mint) ?? 0n;
+    const { decimals } = await services().tokens.getByMint(mint);
+    expect(balance).toBeGreaterThan(0n);
+    expect(row?.totalValue).toBe(valueLamports(balance, decimals, price).toString());
   });
 
   it("leaves a reward alone when its creator chose claims only; the creator cannot claim it", async () => {

@@ -290,11 +290,13 @@ export class RewardsRepo {
   async topCollectors(
     tokenMint: string | undefined,
     limit: number,
-  ): Promise<Array<{ owner: string; nftCount: number; username: string | null }>> {
+  ): Promise<Array<{ owner: string; nftCount: number; username: string | null; tokenMints: string[] }>> {
     const rows = await this.db
       .select({
         owner: rewardMints.owner,
         nftCount: sql<number>`count(*)::integer`,
+        /** The creator tokens whose rewards it collected (their market prices its value). */
+        tokenMints: sql<string[]>`array_agg(distinct ${rewards.tokenMint})`,
         username: sql<
           string | null
         >`(select u.username from ${wallets} w join ${users} u on u.id = w.user_id where w.public_key = ${rewardMints.owner} limit 1)`,

@@ -58,6 +58,9 @@ interface Deps {
   now: () => number;
   /** Told when a reward goes live or changes (the automatic minter looks at its token). */
   onChange?: (tokenMint: string) => void;
+  /** Lamports the owner's holdings of these tokens are worth at their curves' prices; null
+   * when none of them has a market (Top Collectors' value). */
+  holdingsValue?: (owner: string, tokenMints: string[]) => Promise<bigint | null>;
 }
 
 const factsOf = (token: TokenRow): TokenFacts => ({
@@ -329,18 +332,22 @@ export class RewardsService {
       rewards.filter((r) => r.status === "active").map((r) => r.collectionMint),
     );
     const mintedOnChain = [...groups.values()].reduce((n, g) => n + g.size, 0);
+    const values = await Promise.all(
+      collectors.map((c) => this.deps.holdingsValue?.(c.owner, c.tokenMints).catch(() => null) ?? null),
+    );
     return {
       totalRewardsCreated: rewards.filter((r) => r.status === "active").length,
       totalNFTsMinted: Math.max(mintedOnChain, counts.minted),
       uniqueHolders: counts.holders,
       engagementBoost: engagementBoost(activity),
       engagementBoostBasis: `Average on-chain transactions and agent chats per holder over the last ${BOOST_WINDOW_DAYS} days: holders with a reward NFT compared with holders without one.`,
-      topCollectors: collectors.map((c) => ({
+      topCollectors: collectors.map((c, i) => ({
         walletAddress: c.owner,
         username: c.username,
         nftCount: c.nftCount,
-        // Reward NFTs have no market on the platform: no value to show rather than a made-up one.
-        totalValue: null,
+        // Reward NFTs have no market of their own: the value is the collector's stake in the
+        // creators' tokens at their curves' prices, and none where no curve prices them.
+        totalValue: values[i]?.toString() ?? null,
       })),
     };
   }
