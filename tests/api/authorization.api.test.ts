@@ -437,9 +437,11 @@ const MATRIX: Record<string, Row> = {
     request: async (ctx) => ({ path: `/api/nft-rewards/${await rewardOf(ctx)}`, body: { isActive: true } }),
     expect: ownerOnly(403, 200),
   },
+  // Claims are for fans who qualify: the other user holds none of the token, and the token's
+  // creator is refused too (rewards go to fans). A fan's claim succeeds in rewards.api.test.ts.
   "POST /api/nft-rewards/:id/claim": {
     request: async (ctx) => ({ path: `/api/nft-rewards/${await rewardOf(ctx)}/claim`, body: {} }),
-    expect: ownerOnly(403, 200),
+    expect: ownerOnly(403, 403),
   },
   "GET /api/nft-rewards/:id/metadata.json": {
     request: async (ctx) => ({ path: `/api/nft-rewards/${await rewardOf(ctx)}/metadata.json` }),
