@@ -69,7 +69,7 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
     await server?.stop();
   });
 
-  it("signs up, finds the token on /explore, buys, sees it on /dashboard and sells part", async () => {
+  it("finds the token on /explore, signs up from its page and comes back, buys, sees it on /dashboard and sells part", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, assertClean } = await openPage(context);
     const a11y: Record<string, Awaited<ReturnType<typeof seriousA11yFindings>>> = {};
@@ -85,22 +85,23 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
       return h ? (parseAmount(h.balance, h.decimals) ?? 0n) : 0n;
     };
 
-    // Sign up.
-    await page.goto(`${server.url}/auth`);
+    // Explore -> the token's page, signed out; "Sign in to trade" brings the fan back to it.
+    await page.goto(`${server.url}/explore`);
+    await page
+      .getByRole("link", { name: new RegExp(name) })
+      .first()
+      .click();
+    await page.waitForURL(new RegExp(`/token/${mint}$`));
+    await page.getByRole("link", { name: "Sign in to trade" }).click();
+    await page.waitForURL((u) => u.pathname === "/auth" && u.searchParams.get("next") === `/token/${mint}`);
+
+    // Sign up, and land back on the token's page.
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     await page.getByRole("textbox", { name: "Username" }).fill(fan.username);
     await page.getByRole("textbox", { name: "Email" }).fill(fan.email);
     await page.getByLabel("Password").fill(fan.password);
     await page.getByRole("button", { name: "Create Account" }).click();
     await expectToast(page, "Account created successfully!");
-    await page.waitForURL(/\/dashboard$/);
-
-    // Explore -> the token's page.
-    await page.goto(`${server.url}/explore`);
-    await page
-      .getByRole("link", { name: new RegExp(name) })
-      .first()
-      .click();
     await page.waitForURL(new RegExp(`/token/${mint}$`));
     await page.getByRole("heading", { name, level: 1 }).waitFor();
 

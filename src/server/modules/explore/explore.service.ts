@@ -201,6 +201,9 @@ export class ExploreService {
     const [traded] = await Promise.all([this.loadTrades(now), this.loadHolders(notedMints)]);
     for (const mint of notedMints) traded.add(mint);
     await this.loadMarkets(now, noted, traded);
+    // A mint named to noteChange gets a new card even when no aggregate here moved: what
+    // changed may be read from elsewhere (its trust score).
+    for (const mint of notedMints) this.changed.add(mint);
     const hour = Math.floor(now / HOUR_MS);
     // A new clock hour moves every sparkline.
     if (hour !== this.hour) this.allChanged = true;

@@ -113,7 +113,9 @@ export class TrustService {
   /** The last score known, never computed here (Explore's cards): a missing or stale one is
    * computed in the background and `onScoresChanged` says when it moved. */
   scoreFor(mint: string): { score: number; band: TrustBand } | null {
-    if (!this.fresh(mint)) this.want(mint);
+    const fresh = this.fresh(mint);
+    if (fresh?.token) return { score: fresh.report.score, band: fresh.report.band };
+    if (!fresh) this.want(mint);
     return this.lastScores.get(mint) ?? null;
   }
 
@@ -182,11 +184,16 @@ export class TrustService {
   private async assessNow(mint: string, version: number): Promise<Assessment> {
     const ledgerVersion = this.deps.ledger.stateVersion();
     const assessment = await this.compute(mint);
-    if ((this.versions.get(mint) ?? 0) === version)
-      this.reports.set(mint, { assessment, version, ledger: ledgerVersion, at: Date.now() });
+    // A computation overtaken by a change (a metadata lock, a trade) read the chain before it:
+    // it answers its caller but must not become the score Explore keeps, or it would hide the
+    // newer one computed meanwhile.
+    const current = (this.versions.get(mint) ?? 0) === version;
+    if (current) this.reports.set(mint, { assessment, version, ledger: ledgerVersion, at: Date.now() });
     // Explore's cards are platform tokens: only theirs are kept (a scanner's lookups of any
     // mint would otherwise grow this without bound).
-    if (assessment.token) {
+    // Overtaken: Explore still needs the current score, so it is computed again behind.
+    if (assessment.token && !current) this.want(mint);
+    if (assessment.token && current) {
       const { score, band } = assessment.report;
       const last = this.lastScores.get(mint);
       this.lastScores.set(mint, { score, band });
