@@ -4,6 +4,7 @@ import type { LimitsStore } from "./limits-store";
 interface Streak {
   count: number;
   lastAt: number;
+  expiresAt: number;
 }
 
 interface Window {
@@ -34,13 +35,15 @@ export class MemoryLimits implements LimitsStore {
 
   async streak(table: string, key: string, idleMs: number) {
     const t = this.table(table);
-    const count = ((t.get(key) as Streak | undefined)?.count ?? 0) + 1;
-    t.set(key, { count, lastAt: this.now() }, { ttl: idleMs });
+    const now = this.now();
+    const count = (this.liveStreak(t, key)?.count ?? 0) + 1;
+    t.set(key, { count, lastAt: now, expiresAt: now + idleMs }, { ttl: idleMs });
     return count;
   }
 
   async readStreak(table: string, key: string) {
-    return (this.table(table).get(key) as Streak | undefined) ?? null;
+    const streak = this.liveStreak(this.table(table), key);
+    return streak ? { count: streak.count, lastAt: streak.lastAt } : null;
   }
 
   async log(table: string, key: string, windowMs: number, keep: number, onlyUnder = false) {
@@ -61,6 +64,11 @@ export class MemoryLimits implements LimitsStore {
   }
 
   async close() {}
+
+  private liveStreak(t: LRUCache<string, Streak | Window | number[]>, key: string): Streak | null {
+    const streak = t.get(key) as Streak | undefined;
+    return streak && streak.expiresAt > this.now() ? streak : null;
+  }
 
   private live(t: LRUCache<string, Streak | Window | number[]>, key: string, windowMs: number): number[] {
     const cutoff = this.now() - windowMs;
