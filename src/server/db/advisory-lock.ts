@@ -9,7 +9,10 @@ const LOCK_CONNECTIONS = 32;
 export class AdvisoryLocks {
   private pool: pg.Pool;
 
-  constructor(url: string, warn: (message: string) => void) {
+  constructor(
+    url: string,
+    private warn: (message: string) => void,
+  ) {
     this.pool = new pg.Pool({ connectionString: url, max: LOCK_CONNECTIONS });
     this.pool.on("error", (err) => warn(`lock connection lost: ${err.message}`));
   }
@@ -18,9 +21,14 @@ export class AdvisoryLocks {
    * its release. */
   async take(key: string): Promise<() => Promise<void>> {
     const client = await this.pool.connect();
+    // A held connection that drops emits here (unheard, the process would crash); the server
+    // lets the lock go with it.
+    const lost = (err: Error) => this.warn(`a held lock's connection was lost: ${err.message}`);
+    client.on("error", lost);
     try {
       await client.query("select pg_advisory_lock(hashtextextended($1, 0))", [key]);
     } catch (err) {
+      client.off("error", lost);
       client.release(err as Error);
       throw err;
     }
@@ -28,6 +36,7 @@ export class AdvisoryLocks {
     return async () => {
       if (released) return;
       released = true;
+      client.off("error", lost);
       try {
         await client.query("select pg_advisory_unlock(hashtextextended($1, 0))", [key]);
         client.release();

@@ -3,6 +3,8 @@ import net from "node:net";
 // A minimal Redis client (RESP2 over one TCP connection, commands pipelined in order): the
 // limits need EVAL, DEL and QUIT only, and no Redis package is installed here.
 
+const CONNECT_TIMEOUT_MS = 2_000;
+
 type Reply = string | number | null | Reply[];
 
 interface Pending {
@@ -58,8 +60,11 @@ export class RedisClient {
         port: Number(this.url.port || 6379),
       });
       socket.setNoDelay(true);
+      // An address that never answers must not hold requests for the OS's minutes.
+      socket.setTimeout(CONNECT_TIMEOUT_MS, () => socket.destroy(new Error("Redis did not answer")));
       socket.once("error", reject);
       socket.once("connect", () => {
+        socket.setTimeout(0);
         socket.off("error", reject);
         socket.on("error", () => undefined); // "close" follows and fails what is pending
         socket.on("data", (chunk: Buffer) => this.receive(chunk));
