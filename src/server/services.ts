@@ -8,6 +8,7 @@ import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { AccountsService } from "./modules/accounts/accounts.service";
 import { LoginThrottle } from "./modules/accounts/login-throttle";
 import { SessionService, SHARED_CACHE_TTL_MS } from "./modules/accounts/session.service";
+import { TrustedDevices } from "./modules/accounts/trusted-device";
 import { AgentsRepo } from "./modules/agents/agents.repo";
 import { agentsRoutes } from "./modules/agents/agents.routes";
 import { AgentsService } from "./modules/agents/agents.service";
@@ -81,11 +82,12 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     database: deps.database,
     now: deps.now,
   });
+  const custody = Custody.fromConfig(config.WALLET_MASTER_KEY, config.DATA_DIR);
   const accounts = new AccountsService({
     repo: accountsRepo,
     throttle: new LoginThrottle(limits, undefined, deps.now),
+    devices: new TrustedDevices(custody.derivedKey("trusted-device-cookie")),
   });
-  const custody = Custody.fromConfig(config.WALLET_MASTER_KEY, config.DATA_DIR);
   const wallets = new WalletsService({ repo: accountsRepo, accounts, custody, ledger });
   const tokensRepo = new TokensRepo(deps.database, { shared, warn });
   // Made once the indexer and the market exist; both tell it of changes.

@@ -9,13 +9,17 @@ import { openPostgresTestDatabase, type TestDatabase } from "../support/test-dat
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
-async function send(node: TestApp, ip: string, path: string, body: unknown) {
+async function send(node: TestApp, ip: string, path: string, body: unknown, cookie = "") {
   const res = await fetch(`${node.url}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": ip },
+    headers: { "content-type": "application/json", "x-forwarded-for": ip, ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as { error?: string } };
+  const cookies = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0] ?? "")
+    .join("; ");
+  return { status: res.status, body: (await res.json()) as { error?: string }, cookies };
 }
 
 const stores = [
@@ -34,7 +38,8 @@ describe.each(stores)("limits shared by two API nodes ($name)", ({ env, kind }) 
   let b: TestApp;
   beforeAll(async () => {
     db = await openPostgresTestDatabase();
-    const base = { TRUST_PROXY: "127.0.0.1", ...env };
+    // One wallet master key, as every node of a site has (it opens the wallets).
+    const base = { TRUST_PROXY: "127.0.0.1", WALLET_MASTER_KEY: randomBytes(32).toString("base64"), ...env };
     a = await startTestApp(base, { database: db.database });
     b = await startTestApp({ ...base, SOLANA_RPC_URL: `${a.url}/rpc` }, { database: db.database });
   }, 120_000);
@@ -66,6 +71,43 @@ describe.each(stores)("limits shared by two API nodes ($name)", ({ env, kind }) 
     expect(onB.status).toBe(429);
     expect(onA.status).toBe(429);
     expect(onB.body.error).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ seconds\.$/);
+  });
+
+  it("lets the owner's browser, trusted by one node, past the delay on the other", async () => {
+    const reg = await send(a, "10.9.4.1", "/api/register", {
+      username: "owner2",
+      email: "owner2@example.com",
+      password: "right-pass",
+    });
+    expect(reg.status).toBe(201);
+    const device = reg.cookies
+      .split("; ")
+      .filter((c) => c.startsWith("device="))
+      .join("; ");
+    expect(device).toMatch(/^device=/);
+    const failures: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await send(i % 2 ? b : a, `10.9.5.${i}`, "/api/auth/email", {
+        email: "owner2@example.com",
+        password: `guess-${i}`,
+      });
+      failures.push(res.status);
+    }
+    // Five failures over both nodes, then the delay: the account is throttled everywhere.
+    expect(failures).toEqual([401, 401, 401, 401, 401, 429]);
+    const stranger = await send(b, "10.9.6.1", "/api/auth/email", {
+      email: "owner2@example.com",
+      password: "right-pass",
+    });
+    expect(stranger.status).toBe(429);
+    const owner = await send(
+      b,
+      "10.9.6.2",
+      "/api/auth/email",
+      { email: "owner2@example.com", password: "right-pass" },
+      device,
+    );
+    expect(owner.status).toBe(200);
   });
 
   it("allows one address 20 sign-in requests a minute across both nodes, not 20 on each", async () => {
