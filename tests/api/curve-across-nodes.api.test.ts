@@ -9,7 +9,8 @@ import { openPostgresTestDatabase, type TestDatabase } from "../support/test-dat
 
 // One writer per curve across two API nodes on one PostgreSQL database (issue 15, decision
 // 012): trades spread over both nodes at once leave the curve's reserves in the database equal
-// to the vault's balances on chain, and an idempotency key answers one trade on either node.
+// to the vault's balances on chain, and an idempotency key answers one trade (or one launch) on
+// either node.
 
 const SOL = 1_000_000_000n;
 const WINDOW_MS = 5 * 60_000;
@@ -47,7 +48,7 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-describe("a curve traded through two API nodes", () => {
+describe("curves and keys across two API nodes", () => {
   it("20 concurrent buys over both nodes: each confirmed once, reserves equal the vault", {
     timeout: 180_000,
   }, async () => {
@@ -98,6 +99,28 @@ describe("a curve traded through two API nodes", () => {
       const bought = BigInt(answers[i]?.body.tokensOut ?? 0) + BigInt(answers[i + 10]?.body.tokensOut ?? 0);
       expect(await tokensOf(ledger, fan.wallet, mint)).toBe(bought);
     }
+  });
+
+  it("a launch retried on the other node answers the same token, launched once", {
+    timeout: 120_000,
+  }, async () => {
+    const creator = await member(a.url, a.deps.ledger, "xl_creator", 5n * SOL);
+    const body = {
+      name: "Retried Coin",
+      symbol: "RETRY",
+      totalSupply: "1000000",
+      userId: creator.userId,
+      creatorWallet: creator.wallet,
+      idempotencyKey: "launch-once",
+    };
+    const first = await creator.c.post<{ mintAddress: string }>("/api/tokens/create", body);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const retry = await on(b, creator).post<{ mintAddress: string }>("/api/tokens/create", body);
+    expect(retry.body.mintAddress).toBe(first.body.mintAddress);
+    const tokens = await rows<{ n: string }>(
+      sql`select count(*) as n from tokens where idempotency_key = 'launch-once'`,
+    );
+    expect(Number(tokens[0]?.n)).toBe(1);
   });
 
   it("an idempotency key answers one trade on either node, sent to both at once or retried", {
