@@ -176,12 +176,17 @@ export class CurveBook {
   async entry(mint: string): Promise<CurveEntry | null> {
     const known = this.entries.get(mint);
     if (known) return known;
-    const market = await this.repo.market(mint);
+    // Read together: across processes the curve is loaded again with every lease.
+    const [market, buys, pending] = await Promise.all([
+      this.repo.market(mint),
+      this.repo.launchWindowBuys(mint),
+      // Another node (or one that died) may have left a trade whose outcome is unknown.
+      this.crossProcess ? this.repo.pendingSignedTrades(mint) : [],
+    ]);
     if (!market) return null;
     const windowBought = new Map<string, bigint>();
-    for (const b of await this.repo.launchWindowBuys(mint)) windowBought.set(b.trader, b.tokens);
-    // Another node (or one that died) may have left a trade whose outcome is unknown.
-    const unsettled = !!this.crossProcess && (await this.repo.pendingSignedTrades(mint)).length > 0;
+    for (const b of buys) windowBought.set(b.trader, b.tokens);
+    const unsettled = pending.length > 0;
     const entry: CurveEntry = {
       market,
       executed: market,
