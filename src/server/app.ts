@@ -73,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The automatic reward minter: reconciles what a crash left pending, then keeps minting.
   app.addHook("onReady", async () => services.rewardAutoMinter.start());
   app.addHook("onClose", () => services.rewardAutoMinter.stop());
+  app.addHook("onClose", () => services.limits.close());
   const secure = (config.PUBLIC_URL ?? "").startsWith("https://");
 
   await app.register(accessLogPlugin);
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     connectSrc: config.SOLANA_RPC_URL ? [new URL(config.SOLANA_RPC_URL).origin] : [],
     rateLimitMax: 6000,
     rateLimits: config.RATE_LIMITS === "on",
+    limits: services.limits,
   });
   await app.register(sessionsPlugin, { sessions: services.sessions, secure });
 

@@ -13,6 +13,11 @@ const EnvSchema = z.object({
   HOST: z.string().default("127.0.0.1"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional,
+  // Where several API nodes count their limits together (else PostgreSQL, else in-process).
+  REDIS_URL: optional.refine((v) => v === undefined || v.startsWith("redis://"), {
+    message: "REDIS_URL must start with redis://",
+  }),
+  REDIS_KEY_PREFIX: z.string().default("launchpad:"),
   SOLANA_RPC_URL: optional,
   WALLET_MASTER_KEY: optional,
   // Receives the platform's part of every market fee; unset: a key generated in DATA_DIR.

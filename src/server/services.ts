@@ -2,11 +2,13 @@ import { valueLamports } from "@shared/market/format";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppDeps } from "./app-deps";
 import { FundingCheck } from "./ledger/funding";
+import { openLimits } from "./limits/open-limits";
 import { AccountsRepo } from "./modules/accounts/accounts.repo";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { AccountsService } from "./modules/accounts/accounts.service";
 import { LoginThrottle } from "./modules/accounts/login-throttle";
 import { SessionService, SHARED_CACHE_TTL_MS } from "./modules/accounts/session.service";
+import { TrustedDevices } from "./modules/accounts/trusted-device";
 import { AgentsRepo } from "./modules/agents/agents.repo";
 import { agentsRoutes } from "./modules/agents/agents.routes";
 import { AgentsService } from "./modules/agents/agents.service";
@@ -73,11 +75,19 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   // Sessions and wallets are only written through this process on PGlite: its caches keep.
   const sessions = new SessionService(db, undefined, shared ? SHARED_CACHE_TTL_MS : Number.POSITIVE_INFINITY);
   const accountsRepo = new AccountsRepo(db, { walletListTtlMs: shared ? 5_000 : undefined });
-  const accounts = new AccountsService({
-    repo: accountsRepo,
-    throttle: new LoginThrottle(undefined, deps.now),
+  // Rate limits and login throttles: counted across API nodes when the database is shared.
+  const limits = openLimits({
+    redisUrl: config.REDIS_URL,
+    redisKeyPrefix: config.REDIS_KEY_PREFIX,
+    database: deps.database,
+    now: deps.now,
   });
   const custody = Custody.fromConfig(config.WALLET_MASTER_KEY, config.DATA_DIR);
+  const accounts = new AccountsService({
+    repo: accountsRepo,
+    throttle: new LoginThrottle(limits, undefined, deps.now),
+    devices: new TrustedDevices(custody.derivedKey("trusted-device-cookie")),
+  });
   const wallets = new WalletsService({ repo: accountsRepo, accounts, custody, ledger });
   const tokensRepo = new TokensRepo(deps.database, { shared, warn });
   // Made once the indexer and the market exist; both tell it of changes.
@@ -122,7 +132,8 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     trust?.noteChange([mint]);
   };
   const marketRepo = new MarketRepo(deps.database);
-  const curves = new CurveBook(marketRepo);
+  // One writer per curve: across API nodes too when they share a PostgreSQL database.
+  const curves = new CurveBook(marketRepo, deps.database.advisoryLock);
   const treasury = treasuryAddress(config.TREASURY_ADDRESS, config.DATA_DIR);
   let market: MarketService | null = null;
   const trades = new MarketTradeService({
@@ -305,11 +316,12 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   routes.push(exploreRoutes(explore));
   routes.push(marketHistoryRoutes(marketHistory));
   routes.push(rewardsRoutes(rewards));
-  routes.push(rpcRoutes(rpc, ledger));
+  routes.push(rpcRoutes(rpc, ledger, { limits }));
   routes.push(analyticsRoutes({ analytics, community }));
   /** Writes still queued behind responses (launch confirmations), for a clean shutdown. */
   const flushWrites = () => tokensRepo.flush();
   return {
+    limits,
     sessions,
     accounts,
     wallets,

@@ -6,6 +6,7 @@ import { createAiEngine } from "../../src/server/ai/index";
 import { buildApp } from "../../src/server/app";
 import type { AppDeps } from "../../src/server/app-deps";
 import { loadConfig } from "../../src/server/config";
+import type { Database } from "../../src/server/db/client";
 import { openLedger } from "../../src/server/ledger/index";
 import { openTestDatabase } from "./test-database";
 
@@ -21,14 +22,17 @@ export interface TestApp {
  * database when TEST_DB=postgres and TEST_DATABASE_URL is set; a copy of the run's migrated
  * template, see test-database.ts) and the real embedded ledger, on an ephemeral port.
  * `extra`: a log sink (with LOG_LEVEL in env) and a clock for the throttles; `clientRoot`, a
- * folder to serve as the built client (default: none). */
+ * folder to serve as the built client (default: none); `database`, another test app's
+ * database to share (a second API node: it is left open when this app closes). */
 export async function startTestApp(
   env: Record<string, string> = {},
-  extra: Pick<AppDeps, "logStream" | "now"> & { clientRoot?: string } = {},
+  extra: Pick<AppDeps, "logStream" | "now"> & { clientRoot?: string; database?: Database } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "launchpad-test-"));
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, PORT: "0", ...env });
-  const testDb = await openTestDatabase(dataDir);
+  const testDb = extra.database
+    ? { database: extra.database, drop: async () => undefined }
+    : await openTestDatabase(dataDir);
   const database = testDb.database;
   const ledger = await openLedger({ dataDir, rpcUrl: config.SOLANA_RPC_URL, checkpointIntervalMs: 60_000 });
   const deps = {

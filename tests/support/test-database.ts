@@ -129,3 +129,26 @@ function withDatabase(url: string, name: string): string {
   u.pathname = `/${name}`;
   return u.toString();
 }
+
+/** A PostgreSQL database of its own on TEST_DATABASE_URL's server (default: the local one),
+ * whatever TEST_DB says: for tests of several API nodes sharing one database, which PGlite
+ * (one process's alone) cannot be. Fails when no server answers. */
+export async function openPostgresTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const template = providedTemplate();
+  const name = uniqueName("t");
+  await admin(
+    adminUrl,
+    template?.kind === "postgres"
+      ? `create database ${name} template ${template.name}`
+      : `create database ${name}`,
+  );
+  const database = await openDatabase({ url: withDatabase(adminUrl, name) });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      await admin(adminUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}

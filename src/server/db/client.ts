@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { makePrivate } from "../lib/private-dir";
+import { AdvisoryLocks } from "./advisory-lock";
 import { PgliteThread } from "./pglite-client";
 import * as schema from "./schema/index";
 
@@ -23,6 +24,8 @@ export interface Database {
   execute(text: string, params: unknown[]): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: a lock held across every process on the database (see advisory-lock). */
+  advisoryLock?: (key: string) => Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -44,12 +47,17 @@ export async function openDatabase(opts: {
     pool.on("error", (err) => warn(`database connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
+    const locks = new AdvisoryLocks(opts.url, warn);
     return {
       db: db as unknown as Db,
       kind: "postgres",
       execute: async (text, params) => void (await pool.query(text, params)),
       ping: async () => void (await pool.query("select 1")),
-      close: () => pool.end(),
+      close: async () => {
+        await locks.close();
+        await pool.end();
+      },
+      advisoryLock: (key) => locks.take(key),
     };
   }
   let dataDir: string | null = null;

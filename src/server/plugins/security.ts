@@ -3,6 +3,8 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { forbidden } from "../http-errors";
+import type { LimitsStore } from "../limits/limits-store";
+import { rateLimitStoreOf } from "../limits/rate-limit-store";
 import { sharedPerIp } from "./rate-limits";
 
 declare module "fastify" {
@@ -34,7 +36,10 @@ export function openToAnyOrigin(reply: FastifyReply): FastifyReply {
  * state-changing request must come from our own origin (Origin header or Sec-Fetch-Site),
  * unless its route is marked `openToAnyOrigin`. */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, opts: { connectSrc: string[]; rateLimitMax: number; rateLimits: boolean }) => {
+  async (
+    app: FastifyInstance,
+    opts: { connectSrc: string[]; rateLimitMax: number; rateLimits: boolean; limits: LimitsStore },
+  ) => {
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -63,6 +68,9 @@ export const securityPlugin = fp(
       timeWindow: "1 minute",
       // Keys kept per limit (an LRU: the oldest go first, never all at once).
       cache: 100_000,
+      // Shared by every API node when the limits store is (PostgreSQL, Redis); if it cannot
+      // answer, requests pass rather than fail (the limit comes back with it).
+      ...(opts.limits.kind === "memory" ? {} : { store: rateLimitStoreOf(opts.limits), skipOnError: true }),
       ...(opts.rateLimits ? {} : { allowList: () => true }),
     });
     // Each new account may claim test SOL: one budget per address for both ways of signing up.

@@ -2,6 +2,7 @@
 export * from "./accounts";
 export * from "./agents";
 export * from "./indexer";
+export * from "./limits";
 export * from "./market";
 export * from "./rewards";
 export * from "./tokens";

@@ -85,14 +85,14 @@ export class AccountsService {
     const user = await repo.userByEmail(email);
     const device = user ? this.devices.verify(deviceToken, user.id) : null;
     const attempt = { account: email, known: user !== null, ip, device };
-    const wait = throttle.wait(attempt);
+    const wait = await throttle.wait(attempt);
     if (wait > 0) throw new LoginThrottledError(wait);
     const ok = await verifyPassword(user?.passwordHash ?? null, password);
     if (!user || !ok) {
-      throttle.recordFailure(attempt);
+      await throttle.recordFailure(attempt);
       throw unauthorized(INVALID_CREDENTIALS);
     }
-    throttle.recordSuccess(attempt);
+    await throttle.recordSuccess(attempt);
     return user;
   }
 

@@ -1,5 +1,4 @@
-import { LRUCache } from "lru-cache";
-import { SlidingWindow } from "../../lib/sliding-window";
+import { type LimitsStore, waitUnder } from "../../limits/limits-store";
 
 export interface LoginLimits {
   /** Failed attempts on one account (from anywhere) before each next one must wait. */
@@ -14,8 +13,6 @@ export interface LoginLimits {
   ipWindowMs: number;
   /** Failures on one trusted browser before it is trusted no more (per ipWindowMs). */
   perDevice: number;
-  /** Keys per table; past it the least recently used are dropped, never the whole table. */
-  capacity: number;
 }
 
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
@@ -26,7 +23,6 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   perIp: 100,
   ipWindowMs: 15 * 60_000,
   perDevice: 10,
-  capacity: 100_000,
 };
 
 export interface LoginAttempt {
@@ -39,61 +35,51 @@ export interface LoginAttempt {
   device: string | null;
 }
 
-interface AccountRecord {
-  failures: number;
-  lastFailureAt: number;
-}
-
 /** OWASP's login throttling: a per-account delay that grows with each failure wherever it
  * comes from (distributed guessing gains nothing), a per-IP cap on failures, and a trusted-
  * device cookie that lets a browser which signed in before past both, so an attacker can
  * slow strangers down but never lock the owner out. Unknown emails are tracked like real
  * ones (same answers) but in their own table, so junk emails cannot push a real account's
- * record out. */
+ * record out. Counted in the limits store: shared by every API node when it is. */
 export class LoginThrottle {
-  private accounts: LRUCache<string, AccountRecord>;
-  private unknown: LRUCache<string, AccountRecord>;
-  private ips: SlidingWindow;
-  private devices: SlidingWindow;
-
   constructor(
+    private store: LimitsStore,
     private limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
     private now: () => number = Date.now,
-  ) {
-    const table = () =>
-      new LRUCache<string, AccountRecord>({ max: limits.capacity, ttl: limits.forgetAfterMs, perf: { now } });
-    this.accounts = table();
-    this.unknown = table();
-    this.ips = new SlidingWindow(limits.ipWindowMs, now, limits.capacity);
-    this.devices = new SlidingWindow(limits.ipWindowMs, now, limits.capacity);
-  }
+  ) {}
 
   /** Milliseconds before this attempt may be checked; 0 when it may be now. */
-  wait(attempt: LoginAttempt): number {
-    if (this.trusted(attempt)) return 0;
-    const record = this.table(attempt).get(attempt.account);
-    const accountWait = record ? record.lastFailureAt + this.delayAfter(record.failures) - this.now() : 0;
-    return Math.max(0, accountWait, this.ips.waitFor(attempt.ip, this.limits.perIp));
+  async wait(attempt: LoginAttempt): Promise<number> {
+    if (await this.trusted(attempt)) return 0;
+    const [record, ipHits] = await Promise.all([
+      this.store.readStreak(this.table(attempt), attempt.account),
+      this.store.recent("login-ip", attempt.ip, this.limits.ipWindowMs),
+    ]);
+    const now = this.now();
+    const accountWait = record ? record.lastAt + this.delayAfter(record.count) - now : 0;
+    return Math.max(0, accountWait, waitUnder(ipHits, this.limits.perIp, this.limits.ipWindowMs, now));
   }
 
-  recordFailure(attempt: LoginAttempt): void {
-    const table = this.table(attempt);
-    const failures = (table.get(attempt.account)?.failures ?? 0) + 1;
-    table.set(attempt.account, { failures, lastFailureAt: this.now() });
-    if (this.trusted(attempt) && attempt.device) this.devices.add(attempt.device);
-    else this.ips.add(attempt.ip);
+  async recordFailure(attempt: LoginAttempt): Promise<void> {
+    const { limits, store } = this;
+    await store.streak(this.table(attempt), attempt.account, limits.forgetAfterMs);
+    if ((await this.trusted(attempt)) && attempt.device)
+      await store.log("login-device", attempt.device, limits.ipWindowMs, limits.perDevice);
+    else await store.log("login-ip", attempt.ip, limits.ipWindowMs, limits.perIp);
   }
 
-  recordSuccess(attempt: LoginAttempt): void {
-    this.table(attempt).delete(attempt.account);
+  async recordSuccess(attempt: LoginAttempt): Promise<void> {
+    await this.store.forget(this.table(attempt), attempt.account);
   }
 
-  private trusted(attempt: LoginAttempt): boolean {
-    return attempt.device !== null && this.devices.count(attempt.device) < this.limits.perDevice;
+  private async trusted(attempt: LoginAttempt): Promise<boolean> {
+    if (attempt.device === null) return false;
+    const hits = await this.store.recent("login-device", attempt.device, this.limits.ipWindowMs);
+    return hits.length < this.limits.perDevice;
   }
 
   private table(attempt: LoginAttempt) {
-    return attempt.known ? this.accounts : this.unknown;
+    return attempt.known ? "login-account" : "login-unknown";
   }
 
   private delayAfter(failures: number): number {

@@ -2,8 +2,9 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** Trusted-device cookies (OWASP "device cookies"): after a successful sign-in the browser
  * gets `<id>.<HMAC(userId.id)>`; it proves this browser signed in to that account before,
- * which lets it past the login delays an attacker can cause. The key lives in memory: a
- * restart only makes browsers wait like strangers until their next sign-in. */
+ * which lets it past the login delays an attacker can cause. The key is derived from the
+ * wallet master key (services.ts), so every API node accepts a cookie any of them issued;
+ * without one (tests), a random key: a restart makes browsers wait like strangers. */
 export class TrustedDevices {
   constructor(private key: Buffer = randomBytes(32)) {}
 

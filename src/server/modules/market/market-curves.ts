@@ -6,6 +6,31 @@ import type { MarketRepo, MarketRow, TradeRow } from "./market.repo";
 // reads the state, quotes, builds and signs, and joins the curve's pipeline (recorded, then
 // executed, in build order: see docs/decisions/010-trade-pipeline.md); the next trade is built
 // on its after-state. The reserves recorded always equal what the vault holds.
+// With several API nodes on one PostgreSQL (a `crossProcess` lock given), a node writes a
+// curve only while it holds the curve's lease: a database advisory lock taken before its
+// first call runs and let go once its calls and its pipeline (trades queued, confirmations
+// being written) are done. The node reloads the curve from the database with each lease, so
+// it builds on what the other nodes wrote (decision 012).
+
+/** Takes a lock held across processes; resolves with its release. */
+export type CrossProcessLock = (key: string) => Promise<() => Promise<void>>;
+
+/** A lease admits new calls this long, then drains and hands over: with both nodes trading
+ * one curve, neither waits for the other to go quiet. */
+const LEASE_ADMITS_MS = 100;
+
+interface Lease {
+  /** Resolves once the lock is held (rejects when it could not be taken). */
+  ready: Promise<void>;
+  /** Resolves once the lock is let go. */
+  done: Promise<void>;
+  release: (() => Promise<void>) | null;
+  /** Calls inside, and trades of its pipeline not yet answered. */
+  users: number;
+  openedAt: number;
+  closing: boolean;
+  finish: () => void;
+}
 
 export interface CurveEntry {
   /** The state the next trade is built on: after every trade queued (not yet executed). */
@@ -41,11 +66,101 @@ export function curveOf(m: MarketRow): CurveState {
 export class CurveBook {
   private tails = new Map<string, Promise<unknown>>();
   private entries = new Map<string, CurveEntry>();
+  private leases = new Map<string, Lease>();
+  /** The lease the call running now (one per mint at a time) holds. */
+  private running = new Map<string, Lease>();
 
-  constructor(private repo: MarketRepo) {}
+  constructor(
+    private repo: MarketRepo,
+    private crossProcess?: CrossProcessLock,
+  ) {}
 
-  /** Runs `fn` alone for this mint, after every earlier call for it has finished. */
+  /** Runs `fn` alone for this mint, after every earlier call for it has finished (and, across
+   * processes, while this process holds the curve's lease). */
   exclusive<T>(mint: string, fn: () => Promise<T>): Promise<T> {
+    if (!this.crossProcess) return this.serial(mint, fn);
+    const lease = this.leaseFor(mint);
+    lease.users++;
+    const run = this.serial(mint, async () => {
+      await lease.ready;
+      this.running.set(mint, lease);
+      try {
+        return await fn();
+      } finally {
+        this.running.delete(mint);
+      }
+    });
+    void run.then(
+      () => this.leave(mint, lease),
+      () => this.leave(mint, lease),
+    );
+    return run;
+  }
+
+  /** Keeps this process's lease on the curve until the returned function is called: for a
+   * trade that goes on behind the lock (its execution and confirmation). Call inside
+   * `exclusive`. */
+  hold(mint: string): () => void {
+    const lease = this.running.get(mint);
+    if (!lease) return () => undefined;
+    lease.users++;
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      this.leave(mint, lease);
+    };
+  }
+
+  /** The open lease, or a new one taken once the one before is let go. */
+  private leaseFor(mint: string): Lease {
+    const open = this.leases.get(mint);
+    if (open && !open.closing && Date.now() - open.openedAt < LEASE_ADMITS_MS) return open;
+    if (open) open.closing = true;
+    const before = open?.done ?? Promise.resolve();
+    let finish: () => void = () => undefined;
+    const lease: Lease = {
+      ready: Promise.resolve(),
+      done: new Promise<void>((resolve) => {
+        finish = resolve;
+      }),
+      release: null,
+      users: 0,
+      openedAt: Date.now(),
+      closing: false,
+      finish,
+    };
+    const lock = this.crossProcess as CrossProcessLock;
+    lease.ready = before
+      .then(() => lock(`curve:${mint}`))
+      .then(async (release) => {
+        lease.release = release;
+        lease.openedAt = Date.now();
+        // Other nodes may have traded since this process last held it.
+        this.entries.delete(mint);
+      });
+    lease.ready.catch(() => undefined);
+    this.leases.set(mint, lease);
+    return lease;
+  }
+
+  /** One call or trade is done with the lease; the last one out lets the lock go. */
+  private leave(mint: string, lease: Lease): void {
+    lease.users--;
+    if (lease.users > 0) return;
+    lease.closing = true;
+    if (this.leases.get(mint) === lease) this.leases.delete(mint);
+    void lease.ready
+      .then(async () => {
+        // Readers must not go on seeing this process's copy while others write.
+        if (!this.leases.has(mint)) this.entries.delete(mint);
+        await lease.release?.();
+      })
+      .catch(() => undefined)
+      .finally(lease.finish);
+  }
+
+  private serial<T>(mint: string, fn: () => Promise<T>): Promise<T> {
     const before = this.tails.get(mint) ?? Promise.resolve();
     const run = before.then(fn, fn);
     const tail = run.catch(() => undefined);
@@ -61,10 +176,17 @@ export class CurveBook {
   async entry(mint: string): Promise<CurveEntry | null> {
     const known = this.entries.get(mint);
     if (known) return known;
-    const market = await this.repo.market(mint);
+    // Read together: across processes the curve is loaded again with every lease.
+    const [market, buys, pending] = await Promise.all([
+      this.repo.market(mint),
+      this.repo.launchWindowBuys(mint),
+      // Another node (or one that died) may have left a trade whose outcome is unknown.
+      this.crossProcess ? this.repo.pendingSignedTrades(mint) : [],
+    ]);
     if (!market) return null;
     const windowBought = new Map<string, bigint>();
-    for (const b of await this.repo.launchWindowBuys(mint)) windowBought.set(b.trader, b.tokens);
+    for (const b of buys) windowBought.set(b.trader, b.tokens);
+    const unsettled = pending.length > 0;
     const entry: CurveEntry = {
       market,
       executed: market,
@@ -73,7 +195,7 @@ export class CurveBook {
       lastCreatedMs: 0,
       windowBought,
       windowQueued: new Map(windowBought),
-      unsettled: false,
+      unsettled,
     };
     this.entries.set(mint, entry);
     return entry;

@@ -647,7 +647,12 @@ export class MarketTradeService {
       () => undefined,
     );
     this.inflight.set(row.id, settled);
-    void settled.then(() => this.inflight.delete(row.id));
+    // Across processes the curve's lease stays with this one until the trade is answered.
+    const leave = this.deps.curves.hold(mint);
+    void settled.then(() => {
+      this.inflight.delete(row.id);
+      leave();
+    });
     return answer;
   }
 

@@ -1,7 +1,7 @@
 import websocket from "@fastify/websocket";
 import type { FastifyPluginAsync } from "fastify";
 import type { Ledger } from "../../ledger/ledger";
-import { SlidingWindow } from "../../lib/sliding-window";
+import type { LimitsStore } from "../../limits/limits-store";
 import { openToAnyOrigin } from "../../plugins/security";
 import {
   answer,
@@ -26,10 +26,9 @@ const MAX_BATCH = 100;
 export function rpcRoutes(
   service: RpcService,
   ledger: Ledger,
-  options: { airdropsPerMinute?: number } = {},
+  options: { limits: LimitsStore; airdropsPerMinute?: number },
 ): FastifyPluginAsync {
-  // Airdrops per client IP in a sliding minute.
-  const airdrops = new SlidingWindow(60_000);
+  // Airdrops per client IP in a sliding minute (across API nodes when the store is shared).
   const airdropsPerMinute = options.airdropsPerMinute ?? 10;
 
   const handleOne = (item: unknown, caller: RpcCaller) =>
@@ -83,7 +82,9 @@ export function rpcRoutes(
       } catch {
         return reply.send(toJson(errorResponse(null, new RpcError(PARSE_ERROR, "Parse error"))));
       }
-      const caller: RpcCaller = { allowAirdrop: () => airdrops.take(request.ip, airdropsPerMinute) };
+      const caller: RpcCaller = {
+        allowAirdrop: () => options.limits.log("airdrop", request.ip, 60_000, airdropsPerMinute, true),
+      };
       if (!Array.isArray(body)) {
         const response = await handleOne(body, caller);
         // Like devnet's faucet: a refused airdrop is also an HTTP 429, which clients recognise.

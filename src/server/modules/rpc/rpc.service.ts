@@ -24,7 +24,7 @@ import { decodeSubmitted, presentTransaction, statusOf } from "./rpc.transaction
 
 export interface RpcCaller {
   /** Counts an airdrop for this caller; false when over the limit. */
-  allowAirdrop(): boolean;
+  allowAirdrop(): boolean | Promise<boolean>;
 }
 
 type Handler = (params: Params, caller: RpcCaller) => Promise<unknown>;
@@ -268,7 +268,7 @@ export class RpcService {
         }
         // The faucet's transfer would make the program writable, which no transaction may.
         if ((await l.getAccount(to))?.executable) throw invalidParams("pubkey is a program, not a wallet");
-        if (!caller.allowAirdrop()) {
+        if (!(await caller.allowAirdrop())) {
           throw new RpcError(
             429,
             "Too many airdrop requests from this address. Wait a minute and try again.",

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -35,6 +35,12 @@ export class Custody {
     }
     chmodSync(file, 0o600);
     return new Custody(decodeKey(readFileSync(file, "utf8").trim()));
+  }
+
+  /** A 32-byte key for another purpose, derived from the master key (HKDF, one per label):
+   * the same on every API node that shares WALLET_MASTER_KEY, and never the master key. */
+  derivedKey(label: string): Buffer {
+    return Buffer.from(hkdfSync("sha256", this.masterKey, Buffer.alloc(0), label, 32));
   }
 
   seal(seed: Uint8Array, owner: { walletId: string; userId: string }): SealedSeed {

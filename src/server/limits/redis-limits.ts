@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import type { LimitsStore } from "./limits-store";
+import { RedisClient } from "./redis-client";
+
+// Each operation is one Lua script (atomic on the Redis server). Windows follow the caller's
+// clock, passed in, like the other stores; Redis's own expiry only frees keys gone quiet.
+
+const HIT = `
+local now, win = tonumber(ARGV[1]), tonumber(ARGV[2])
+local v = redis.call('HMGET', KEYS[1], 'c', 'e')
+local c, e = tonumber(v[1]), tonumber(v[2])
+if not c or not e or e <= now then c = 1; e = now + win else c = c + 1 end
+redis.call('HSET', KEYS[1], 'c', c, 'e', e)
+redis.call('PEXPIRE', KEYS[1], math.max(e - now, 1))
+return {c, e}`;
+
+const STREAK = `
+local now, idle = tonumber(ARGV[1]), tonumber(ARGV[2])
+local v = redis.call('HMGET', KEYS[1], 'c', 'e')
+local c, e = tonumber(v[1]), tonumber(v[2])
+if not c or not e or e <= now then c = 1 else c = c + 1 end
+redis.call('HSET', KEYS[1], 'c', c, 'l', now, 'e', now + idle)
+redis.call('PEXPIRE', KEYS[1], idle)
+return c`;
+
+const READ_STREAK = `
+local v = redis.call('HMGET', KEYS[1], 'c', 'l', 'e')
+if not v[1] or not v[3] or tonumber(v[3]) <= tonumber(ARGV[1]) then return false end
+return {v[1], v[2]}`;
+
+const LOG = `
+local now, win, keep, only = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4] == '1'
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - win)
+if only and redis.call('ZCARD', KEYS[1]) >= keep then return 0 end
+redis.call('ZADD', KEYS[1], now, ARGV[5])
+redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(keep + 1))
+redis.call('PEXPIRE', KEYS[1], win)
+return 1`;
+
+/** Limits in Redis (REDIS_URL), shared by every API node using it; keys under `prefix`. */
+export class RedisLimits implements LimitsStore {
+  readonly kind = "redis";
+  private client: RedisClient;
+
+  constructor(
+    url: string,
+    private prefix: string,
+    private now: () => number = Date.now,
+  ) {
+    this.client = RedisClient.fromUrl(url);
+  }
+
+  async hit(table: string, key: string, windowMs: number) {
+    const now = this.now();
+    const [count, resetAt] = (await this.eval(HIT, table, key, now, windowMs)) as [number, number];
+    return { count: Number(count), ttlMs: Number(resetAt) - now };
+  }
+
+  async streak(table: string, key: string, idleMs: number) {
+    return Number(await this.eval(STREAK, table, key, this.now(), idleMs));
+  }
+
+  async readStreak(table: string, key: string) {
+    const reply = (await this.eval(READ_STREAK, table, key, this.now())) as [string, string] | null;
+    return reply ? { count: Number(reply[0]), lastAt: Number(reply[1]) } : null;
+  }
+
+  async log(table: string, key: string, windowMs: number, keep: number, onlyUnder = false) {
+    const now = this.now();
+    const member = `${now}:${randomUUID()}`;
+    return (await this.eval(LOG, table, key, now, windowMs, keep, onlyUnder ? 1 : 0, member)) === 1;
+  }
+
+  async recent(table: string, key: string, windowMs: number) {
+    const now = this.now();
+    const reply = (await this.client.command(
+      "ZRANGEBYSCORE",
+      this.key(table, key),
+      `(${now - windowMs}`,
+      "+inf",
+      "WITHSCORES",
+    )) as string[];
+    const hits: number[] = [];
+    for (let i = 1; i < reply.length; i += 2) hits.push(Number(reply[i]));
+    return hits;
+  }
+
+  async forget(table: string, key: string) {
+    await this.client.command("DEL", this.key(table, key));
+  }
+
+  close() {
+    return this.client.close();
+  }
+
+  private eval(script: string, table: string, key: string, ...args: Array<string | number>) {
+    return this.client.command("EVAL", script, 1, this.key(table, key), ...args);
+  }
+
+  private key(table: string, key: string): string {
+    return `${this.prefix}${table}:${key}`;
+  }
+}
