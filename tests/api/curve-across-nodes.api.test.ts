@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../support/http";
 import { testWallet } from "../support/keys";
 import { launch, type Member, member, tokensOf } from "../support/market";
+import { onPostgresPass } from "../support/shared-services";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { openPostgresTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -12,6 +13,7 @@ import { openPostgresTestDatabase, type TestDatabase } from "../support/test-dat
 // to the vault's balances on chain, and an idempotency key answers one trade (or one launch) on
 // either node.
 
+const ON_POSTGRES = onPostgresPass("curve-across-nodes");
 const SOL = 1_000_000_000n;
 const WINDOW_MS = 5 * 60_000;
 let clock = Date.parse("2026-11-01T12:00:00Z");
@@ -21,6 +23,7 @@ let db: TestDatabase;
 let a: TestApp;
 let b: TestApp;
 beforeAll(async () => {
+  if (!ON_POSTGRES) return;
   db = await openPostgresTestDatabase();
   // The same keys on both nodes, as in production: each can open the other's wallets and vaults.
   const shared = {
@@ -48,7 +51,7 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-describe("curves and keys across two API nodes", () => {
+describe.runIf(ON_POSTGRES)("curves and keys across two API nodes", () => {
   it("20 concurrent buys over both nodes: each confirmed once, reserves equal the vault", {
     timeout: 180_000,
   }, async () => {

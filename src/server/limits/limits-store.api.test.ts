@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { onPostgresPass, redisIfUp } from "../../../tests/support/shared-services";
 import { openPostgresTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import type { LimitsStore } from "./limits-store";
 import { MemoryLimits } from "./memory-limits";
@@ -11,24 +12,26 @@ import { RedisLimits } from "./redis-limits";
 
 let clock = 1_800_000_000_000;
 const now = () => clock;
-let db: TestDatabase;
+const ON_POSTGRES = onPostgresPass("limits-store");
+const REDIS_URL = await redisIfUp("limits-store");
+let db: TestDatabase | undefined;
 beforeAll(async () => {
-  db = await openPostgresTestDatabase();
+  if (ON_POSTGRES) db = await openPostgresTestDatabase();
 });
 afterAll(async () => db?.drop());
 
 const stores: Array<[string, () => LimitsStore]> = [
   ["memory", () => new MemoryLimits(now)],
-  ["PostgreSQL", () => new PostgresLimits(db.database.db, now)],
-  [
-    "Redis",
-    () =>
-      new RedisLimits(
-        process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
-        `test-${randomBytes(6).toString("hex")}:`,
-        now,
-      ),
-  ],
+  ...(ON_POSTGRES
+    ? ([["PostgreSQL", () => new PostgresLimits((db as TestDatabase).database.db, now)]] as Array<
+        [string, () => LimitsStore]
+      >)
+    : []),
+  ...(REDIS_URL
+    ? ([["Redis", () => new RedisLimits(REDIS_URL, `test-${randomBytes(6).toString("hex")}:`, now)]] as Array<
+        [string, () => LimitsStore]
+      >)
+    : []),
 ];
 
 describe.each(stores)("limits store: %s", (_name, make) => {

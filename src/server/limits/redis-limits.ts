@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
 import type { LimitsStore } from "./limits-store";
-import { RedisClient } from "./redis-client";
 
 // Each operation is one Lua script (atomic on the Redis server). Windows follow the caller's
 // clock, passed in, like the other stores; Redis's own expiry only frees keys gone quiet.
@@ -40,14 +40,19 @@ return 1`;
 /** Limits in Redis (REDIS_URL), shared by every API node using it; keys under `prefix`. */
 export class RedisLimits implements LimitsStore {
   readonly kind = "redis";
-  private client: RedisClient;
+  private client: Redis;
 
   constructor(
     url: string,
     private prefix: string,
     private now: () => number = Date.now,
   ) {
-    this.client = RedisClient.fromUrl(url);
+    // A limit check must answer fast or fail: one retry per command, a short connect timeout.
+    this.client = new Redis(url, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: true,
+      connectTimeout: 2_000,
+    });
   }
 
   async hit(table: string, key: string, windowMs: number) {
@@ -73,28 +78,27 @@ export class RedisLimits implements LimitsStore {
 
   async recent(table: string, key: string, windowMs: number) {
     const now = this.now();
-    const reply = (await this.client.command(
-      "ZRANGEBYSCORE",
+    const reply = await this.client.zrangebyscore(
       this.key(table, key),
       `(${now - windowMs}`,
       "+inf",
       "WITHSCORES",
-    )) as string[];
+    );
     const hits: number[] = [];
     for (let i = 1; i < reply.length; i += 2) hits.push(Number(reply[i]));
     return hits;
   }
 
   async forget(table: string, key: string) {
-    await this.client.command("DEL", this.key(table, key));
+    await this.client.del(this.key(table, key));
   }
 
-  close() {
-    return this.client.close();
+  async close() {
+    await this.client.quit();
   }
 
   private eval(script: string, table: string, key: string, ...args: Array<string | number>) {
-    return this.client.command("EVAL", script, 1, this.key(table, key), ...args);
+    return this.client.eval(script, 1, this.key(table, key), ...args);
   }
 
   private key(table: string, key: string): string {

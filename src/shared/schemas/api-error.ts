@@ -30,6 +30,9 @@ export const ERROR_CODES = [
   "NOT_A_DESCRIPTION",
   "TOKEN_GATED",
   "LEDGER_UNAVAILABLE",
+  /** The shared limits store (PostgreSQL or Redis) did not answer: a limit that must hold
+   * (login throttling, test SOL) refuses rather than passes. */
+  "LIMITS_UNAVAILABLE",
   "UPSTREAM_FAILED",
   "SIGN_WITH_WALLET",
   "SESSION_EXPIRED",
