@@ -23,6 +23,9 @@ export interface Database {
   execute(text: string, params: unknown[]): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: a connection of its own, outside the pool, for what lives as long as
+   * a session (the leader's advisory lock, LISTEN). Not connected yet; the caller ends it. */
+  newSession?: () => pg.Client;
 }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -50,6 +53,7 @@ export async function openDatabase(opts: {
       execute: async (text, params) => void (await pool.query(text, params)),
       ping: async () => void (await pool.query("select 1")),
       close: () => pool.end(),
+      newSession: () => new pg.Client({ connectionString: opts.url }),
     };
   }
   let dataDir: string | null = null;
