@@ -21,6 +21,7 @@ export class ChangeBus {
   private readonly origin = randomUUID();
   private session: pg.Client | null = null;
   private stopped = false;
+  private sending: Promise<void> = Promise.resolve();
   /** Notices heard from other nodes (health and the scale-out test read it). */
   private heard = 0;
 
@@ -42,9 +43,13 @@ export class ChangeBus {
     if (!session) return;
     for (let i = 0; i < list.length; i += KEYS_PER_NOTICE) {
       const payload = JSON.stringify({ o: this.origin, t: topic, k: list.slice(i, i + KEYS_PER_NOTICE) });
-      session
-        .query("select pg_notify($1, $2)", [CHANNEL, payload])
-        .catch((err: unknown) => this.warn(`change notice not sent: ${errorText(err)}`));
+      // One at a time on the session, in order.
+      this.sending = this.sending.then(() =>
+        session.query("select pg_notify($1, $2)", [CHANNEL, payload]).then(
+          () => {},
+          (err: unknown) => this.warn(`change notice not sent: ${errorText(err)}`),
+        ),
+      );
     }
   }
 
@@ -82,6 +87,7 @@ export class ChangeBus {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    await this.sending;
     const session = this.session;
     this.session = null;
     await session?.end().catch(() => {});
