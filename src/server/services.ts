@@ -78,9 +78,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const bus = new ChangeBus(warn);
   // Sessions and wallets are only written through this process on PGlite: its caches keep.
   const sessions = new SessionService(db, undefined, shared ? SHARED_CACHE_TTL_MS : Number.POSITIVE_INFINITY);
-  // Shared: not kept at all (TTL 0). A wallet made on another node is used on this one by
-  // the very next request of a round-robin client, before any notice could arrive.
-  const accountsRepo = new AccountsRepo(db, { walletListTtlMs: shared ? 0 : undefined });
+  const accountsRepo = new AccountsRepo(db, { walletListTtlMs: shared ? 5_000 : undefined });
   const accounts = new AccountsService({
     repo: accountsRepo,
     throttle: new LoginThrottle(undefined, deps.now),
@@ -124,6 +122,10 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   sessions.onRevoked = (idHash) => bus.publish("session", [idHash]);
   bus.on("session", (idHashes) => {
     for (const idHash of idHashes) sessions.forget(idHash);
+  });
+  accountsRepo.onWalletAdded = (userId) => bus.publish("wallets", [userId]);
+  bus.on("wallets", (userIds) => {
+    for (const userId of userIds) accountsRepo.forgetWallets(userId);
   });
   const tokens = new TokensService({
     repo: tokensRepo,

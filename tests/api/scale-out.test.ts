@@ -123,9 +123,12 @@ describe.skipIf(!database)("several API nodes on one PostgreSQL and one ledger n
       const gen = await second.post<{ wallet: { publicKey: string } }>("/api/wallet/generate");
       expect(gen.status).toBe(201);
       const wallet = gen.body.wallet.publicKey;
-      // The wallet made on node 2 is in node 1's answer too.
-      const mine = await first.get<{ wallets: Array<{ publicKey: string }> }>("/api/wallets");
-      expect(mine.body.wallets.map((w) => w.publicKey)).toContain(wallet);
+      // The wallet made on node 2 is in node 1's list as soon as node 1 hears of it (its
+      // cached list dropped by the change notice, in milliseconds).
+      await until(async () => {
+        const mine = await first.get<{ wallets: Array<{ publicKey: string }> }>("/api/wallets");
+        return mine.body.wallets.some((w) => w.publicKey === wallet);
+      }, "node 1 to list the wallet made on node 2");
       await fund(wallet, name === "scale_creator" ? 2_000_000_000n : 300_000_000n);
       return { email, wallet, on: [first, second] };
     };
@@ -213,6 +216,26 @@ describe.skipIf(!database)("several API nodes on one PostgreSQL and one ledger n
     // The same claim again on node 1: the same NFT, minted once.
     expect(again?.status).toBe(200);
     expect(again?.body).toEqual(claim?.body);
+
+    // A gated agent made on node 2: a holder chats on node 1; someone holding none is refused.
+    const agent = await creator.on[1]?.post<{ id: string }>("/api/ai-agents", {
+      tokenMint: mint,
+      name: "Scale Guide",
+      specialty: "Answering fans",
+      avatar: "🤖",
+      tier: "basic",
+      tokenRequirement: "1",
+      responseStyle: "Brief",
+    });
+    expect(agent?.status, JSON.stringify(agent?.body)).toBe(201);
+    const chat = { agentId: agent?.body.id, message: "Hello from node 1" };
+    const answered = await fans[0]?.on[0]?.post<{ reply: { message: string } }>("/api/ai-agents/chat", chat);
+    expect(answered?.status, JSON.stringify(answered?.body)).toBe(200);
+    expect(answered?.body.reply.message.length).toBeGreaterThan(0);
+    const outsider = await join("scale_outsider");
+    const refused = await outsider.on[1]?.post<{ error: string }>("/api/ai-agents/chat", chat);
+    expect(refused?.status).toBe(403);
+    expect(refused?.body.error).toBe("You need 1 SCALE tokens to use this agent.");
 
     // Only the leader ran background work all along.
     expect((await health(node1.url)).node).toMatchObject({ leader: true, terms: 1, indexerRunning: true });

@@ -8,7 +8,7 @@ import type pg from "pg";
 // dropped connection) is covered by the caches' short TTLs on a shared database.
 
 /** What changed: the topic names the kind, the keys which ones (mints, owners, ids). */
-export type ChangeTopic = "holders" | "owners" | "market" | "trust" | "session";
+export type ChangeTopic = "holders" | "owners" | "market" | "trust" | "session" | "wallets";
 type Handler = (keys: string[]) => void;
 
 const CHANNEL = "launchpad_changes";
