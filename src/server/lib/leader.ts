@@ -6,8 +6,8 @@ import type pg from "pg";
 // connection, so when the leader's process dies another node's next try takes it. PGlite is
 // this process's alone: always leader.
 
-/** The advisory lock's key: any constant the platform uses for nothing else. */
-const LEADER_LOCK_KEY = 7_315_150_001;
+/** The advisory lock's name, hashed to PostgreSQL's 64-bit lock id (as the curve locks are). */
+const LEADER_LOCK_KEY = "launchpad:leader";
 
 interface Options {
   /** A new unconnected session (PostgreSQL), or null: always leader. */
@@ -84,7 +84,7 @@ export class Leadership {
     try {
       if (!this.session) this.session = await this.connect();
       const result = await this.session.query<{ taken: boolean }>(
-        "select pg_try_advisory_lock($1) as taken",
+        "select pg_try_advisory_lock(hashtextextended($1, 0)) as taken",
         [LEADER_LOCK_KEY],
       );
       if (result.rows[0]?.taken && !this.stopped) await this.become();
