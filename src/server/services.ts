@@ -288,6 +288,16 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
 
   const ai = new AiService({ db, ai: deps.ai });
   const agents = new AgentsService({ repo: new AgentsRepo(db), holdings: tokens, ai: deps.ai });
+  // Keys: "agentId" (its row) or "agentId:userId" (a conversation with it).
+  // A stored reply is already in this node's conversation cache: only the others drop it.
+  agents.onChanged = ({ agentId, userId }) =>
+    bus.publish("agents", [userId ? `${agentId}:${userId}` : agentId], { here: userId === undefined });
+  bus.on("agents", (keys) => {
+    for (const key of keys) {
+      const [agentId = "", userId] = key.split(":");
+      agents.forget({ agentId, userId });
+    }
+  });
   const marketStates = market;
   const rewardDrafts = new RewardDraftService({
     ai: deps.ai,

@@ -8,7 +8,7 @@ import type pg from "pg";
 // dropped connection) is covered by the caches' short TTLs on a shared database.
 
 /** What changed: the topic names the kind, the keys which ones (mints, owners, ids). */
-export type ChangeTopic = "holders" | "owners" | "market" | "trust" | "session" | "wallets";
+export type ChangeTopic = "holders" | "owners" | "market" | "trust" | "session" | "wallets" | "agents";
 type Handler = (keys: string[]) => void;
 
 const CHANNEL = "launchpad_changes";
@@ -34,11 +34,12 @@ export class ChangeBus {
     this.handlers.set(topic, list);
   }
 
-  /** Applies the change here now, and tells the other nodes (PostgreSQL). */
-  publish(topic: ChangeTopic, keys: Iterable<string>): void {
+  /** Applies the change here now (unless `here` is false: this process already has it), and
+   * tells the other nodes (PostgreSQL). */
+  publish(topic: ChangeTopic, keys: Iterable<string>, { here = true } = {}): void {
     const list = [...keys];
     if (!list.length) return;
-    this.apply(topic, list);
+    if (here) this.apply(topic, list);
     const session = this.session;
     if (!session) return;
     for (let i = 0; i < list.length; i += KEYS_PER_NOTICE) {
