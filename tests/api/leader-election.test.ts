@@ -88,6 +88,30 @@ describe.skipIf(!database)("leader election and change bus on PostgreSQL", () =>
       expect(seen.filter(([node]) => node === "two").flatMap(([, k]) => k)).toEqual(mints);
       expect(two.health()).toEqual({ shared: true, heard: 3 });
       expect(one.health()).toEqual({ shared: true, heard: 0 });
+
+      // Both buses' connections dropped (a database restart, an admin): each reconnects by
+      // itself, and changes flow again.
+      const admin = newSession();
+      await admin.connect();
+      try {
+        await admin.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+           where datname = current_database() and pid <> pg_backend_pid()
+             and (query like 'listen %' or query like 'select pg_notify%')`,
+        );
+      } finally {
+        await admin.end();
+      }
+      // Each notices (and waits a second before reconnecting: far longer than a poll here).
+      const dropped = { one: false, two: false };
+      await until(() => {
+        dropped.one ||= !one.health().shared;
+        dropped.two ||= !two.health().shared;
+        return dropped.one && dropped.two;
+      }, "both buses to notice");
+      await until(() => one.health().shared && two.health().shared, "both buses to reconnect");
+      two.publish("market", ["AfterReconnect"]);
+      await until(() => seen.some(([node, k]) => node === "one" && k.includes("AfterReconnect")), "node one");
     } finally {
       await Promise.all([one.stop(), two.stop()]);
     }

@@ -54,36 +54,41 @@ export class ChangeBus {
     }
   }
 
-  /** PostgreSQL: LISTENs on a session of its own (reconnecting when it drops) and sends
-   * NOTIFYs there too. */
+  /** PostgreSQL: LISTENs on a session of its own and sends NOTIFYs there too. Resolves after
+   * the first try; a failed try or a dropped connection is retried every second in the
+   * background (the caches' TTLs cover what is missed meanwhile). */
   async listen(newSession: () => pg.Client): Promise<void> {
-    while (!this.stopped) {
-      const session = newSession();
-      try {
-        session.on("notification", (message) => this.heardNotice(message.payload));
-        const closed = new Promise<void>((resolve) => {
-          session.on("error", (err) => {
-            this.warn(`change bus connection lost: ${errorText(err)}`);
-            resolve();
-          });
-          session.on("end", () => resolve());
-        });
-        await session.connect();
-        await session.query(`listen ${CHANNEL}`);
-        this.session = session;
-        // Returns once listening; a dropped connection reconnects in the background.
-        void closed.then(() => {
-          if (this.session === session) this.session = null;
-          session.end().catch(() => {});
-          if (!this.stopped) setTimeout(() => void this.listen(newSession), 1_000).unref();
-        });
-        return;
-      } catch (err) {
-        this.warn(`change bus cannot listen: ${errorText(err)}`);
-        await session.end().catch(() => {});
-        await new Promise((r) => setTimeout(r, 1_000));
-      }
+    if (this.stopped) return;
+    const retry = () => {
+      if (!this.stopped) setTimeout(() => void this.listen(newSession), 1_000).unref();
+    };
+    const session = newSession();
+    session.on("notification", (message) => this.heardNotice(message.payload));
+    const closed = new Promise<void>((resolve) => {
+      session.on("error", (err) => {
+        this.warn(`change bus connection lost: ${errorText(err)}`);
+        resolve();
+      });
+      session.on("end", () => resolve());
+    });
+    try {
+      await session.connect();
+      await session.query(`listen ${CHANNEL}`);
+    } catch (err) {
+      this.warn(`change bus cannot listen: ${errorText(err)}`);
+      await session.end().catch(() => {});
+      return retry();
     }
+    if (this.stopped) {
+      await session.end().catch(() => {});
+      return;
+    }
+    this.session = session;
+    void closed.then(() => {
+      if (this.session === session) this.session = null;
+      session.end().catch(() => {});
+      retry();
+    });
   }
 
   async stop(): Promise<void> {
