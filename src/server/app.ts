@@ -68,11 +68,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The database closes after the app: confirmations written behind must land first, and the
   // indexer's batch in flight.
   app.addHook("onClose", services.flushWrites);
-  app.addHook("onReady", async () => services.indexer.start());
-  app.addHook("onClose", () => services.indexer.stop());
-  // The automatic reward minter: reconciles what a crash left pending, then keeps minting.
-  app.addHook("onReady", async () => services.rewardAutoMinter.start());
-  app.addHook("onClose", () => services.rewardAutoMinter.stop());
+  // Background work runs on the leader only (docs/decisions/013-leader-and-change-bus.md;
+  // PGlite: always this process): the indexer's ingestion, and the automatic reward minter
+  // (which reconciles what a crash left pending, then keeps minting). A node that loses
+  // leadership stops them; main.ts then restarts the process as a follower.
+  const { leadership, bus } = services;
+  leadership.onGained(() => {
+    services.indexer.start();
+    services.rewardAutoMinter.start();
+  });
+  leadership.onLost(async () => {
+    await Promise.all([services.indexer.stop(), services.rewardAutoMinter.stop()]);
+  });
+  const newSession = deps.database.newSession;
+  app.addHook("onReady", async () => {
+    if (newSession) await bus.listen(newSession);
+    await leadership.start();
+  });
+  app.addHook("onClose", async () => {
+    await Promise.all([services.indexer.stop(), services.rewardAutoMinter.stop()]);
+    await Promise.all([leadership.stop(), bus.stop()]);
+  });
   app.addHook("onClose", () => services.limits.close());
   const secure = (config.PUBLIC_URL ?? "").startsWith("https://");
 

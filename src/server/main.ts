@@ -46,21 +46,33 @@ async function main() {
     await app.close();
     await ledger.close();
     await database.close();
-    process.exit(0);
+    process.exit(process.exitCode ?? 0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
+  // The leader settles what was left pending (by a crash of any node) each time it takes
+  // leadership: at start when it leads at once, else when it takes over from a dead leader.
+  const { leadership } = app.services;
+  leadership.onGained(async () => {
+    const settled = await app.services.launches.reconcilePending();
+    if (settled.confirmed + settled.failed + settled.resent > 0)
+      app.log.info({ settled }, "reconciled pending launches");
+    const transfers = await app.services.transfers.reconcilePending();
+    if (transfers.confirmed + transfers.failed + transfers.resent > 0)
+      app.log.info({ transfers }, "reconciled pending transfers");
+    const market = await app.services.market.reconcilePending();
+    if (market.trades + market.opened + market.failed > 0) app.log.info({ market }, "reconciled the market");
+  });
+  // Its background work may already run on another node: stop at once and come back as a
+  // follower (a supervisor restarts the process).
+  leadership.onLost(() => {
+    app.log.error("lost leadership (its database session broke); exiting to restart as a follower");
+    process.exitCode = 1;
+    void shutdown("leadership lost");
+  });
   await app.ready();
-  const settled = await app.services.launches.reconcilePending();
-  if (settled.confirmed + settled.failed + settled.resent > 0)
-    app.log.info({ settled }, "reconciled pending launches");
-  const transfers = await app.services.transfers.reconcilePending();
-  if (transfers.confirmed + transfers.failed + transfers.resent > 0)
-    app.log.info({ transfers }, "reconciled pending transfers");
-  const market = await app.services.market.reconcilePending();
-  if (market.trades + market.opened + market.failed > 0) app.log.info({ market }, "reconciled the market");
-  await seedOnStart(app, { config, database, ledger });
+  if (leadership.isLeader) await seedOnStart(app, { config, database, ledger });
   await app.listen({ port: config.PORT, host: config.HOST });
   // Explore's first snapshot reads a day of trades: built now, not on the first visitor's time.
   app.services.explore

@@ -2,6 +2,8 @@ import { valueLamports } from "@shared/market/format";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppDeps } from "./app-deps";
 import { FundingCheck } from "./ledger/funding";
+import { ChangeBus } from "./lib/change-bus";
+import { Leadership } from "./lib/leader";
 import { openLimits } from "./limits/open-limits";
 import { AccountsRepo } from "./modules/accounts/accounts.repo";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
@@ -72,6 +74,10 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
   // PGlite is this process's alone; other processes may read and write a PostgreSQL server.
   const shared = deps.database.kind === "postgres";
+  // Several API nodes on one PostgreSQL (docs/decisions/013-leader-and-change-bus.md): one
+  // leader runs the background work; every change is applied on every node by the bus.
+  const leadership = new Leadership({ newSession: deps.database.newSession ?? null, warn });
+  const bus = new ChangeBus(warn);
   // Sessions and wallets are only written through this process on PGlite: its caches keep.
   const sessions = new SessionService(db, undefined, shared ? SHARED_CACHE_TTL_MS : Number.POSITIVE_INFINITY);
   const accountsRepo = new AccountsRepo(db, { walletListTtlMs: shared ? 5_000 : undefined });
@@ -110,12 +116,26 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     log: { warn },
     pollMs: config.INDEXER_POLL_MS,
     rpcPerSecond: config.INDEXER_RPC_PER_SECOND,
-    onHoldersChanged: (mints) => {
-      explore.noteChange(mints);
-      for (const mint of mints) analyticsVersions.bump(mint);
-      trust?.noteChange(mints);
-      rewardAutoMinter?.noteHoldersChanged(mints);
+    onHoldersChanged: (mints, owners) => {
+      bus.publish("owners", owners);
+      bus.publish("holders", mints);
     },
+  });
+  bus.on("owners", (owners) => indexer.dropCached([], owners));
+  bus.on("holders", (mints) => {
+    indexer.dropCached(mints, []);
+    explore.noteChange(mints);
+    for (const mint of mints) analyticsVersions.bump(mint);
+    trust?.noteChange(mints);
+    rewardAutoMinter?.noteHoldersChanged(mints);
+  });
+  sessions.onRevoked = (idHash) => bus.publish("session", [idHash]);
+  bus.on("session", (idHashes) => {
+    for (const idHash of idHashes) sessions.forget(idHash);
+  });
+  accountsRepo.onWalletAdded = (userId) => bus.publish("wallets", [userId]);
+  bus.on("wallets", (userIds) => {
+    for (const userId of userIds) accountsRepo.forgetWallets(userId);
   });
   const tokens = new TokensService({
     repo: tokensRepo,
@@ -126,12 +146,17 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     pageCacheMs: shared ? 1_000 : undefined,
   });
   const now = deps.now ?? Date.now;
-  const marketChanged = (mint: string) => {
-    explore.noteChange([mint]);
-    analyticsVersions.bump(mint);
-    trust?.noteChange([mint]);
-  };
   const marketRepo = new MarketRepo(deps.database);
+  const marketChanged = (mint: string) => bus.publish("market", [mint]);
+  bus.on("market", (mints) => {
+    explore.noteChange(mints);
+    for (const mint of mints) {
+      analyticsVersions.bump(mint);
+      // Another node's trade: this node's market caches keyed on the version drop it.
+      marketRepo.versions.bump(mint);
+    }
+    trust?.noteChange(mints);
+  });
   // One writer per curve: across API nodes too when they share a PostgreSQL database.
   const curves = new CurveBook(marketRepo, deps.database.advisoryLock);
   const treasury = treasuryAddress(config.TREASURY_ADDRESS, config.DATA_DIR);
@@ -195,11 +220,12 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     cacheTtlMs: shared ? 1_000 : undefined,
   });
   trust.onScoresChanged = (mints) => explore.noteChange(mints);
+  bus.on("trust", (mints) => trust?.noteChange(mints));
   const locks = new MetadataLockService({
     ledger,
     accountsRepo,
     wallets,
-    onLocked: (mint) => trust?.noteChange([mint]),
+    onLocked: (mint) => bus.publish("trust", [mint]),
   });
 
   const marketHistory = new MarketHistoryService({
@@ -273,6 +299,16 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
 
   const ai = new AiService({ db, ai: deps.ai });
   const agents = new AgentsService({ repo: new AgentsRepo(db), holdings: tokens, ai: deps.ai });
+  // Keys: "agentId" (its row) or "agentId:userId" (a conversation with it).
+  // A stored reply is already in this node's conversation cache: only the others drop it.
+  agents.onChanged = ({ agentId, userId }) =>
+    bus.publish("agents", [userId ? `${agentId}:${userId}` : agentId], { here: userId === undefined });
+  bus.on("agents", (keys) => {
+    for (const key of keys) {
+      const [agentId = "", userId] = key.split(":");
+      agents.forget({ agentId, userId });
+    }
+  });
   const marketStates = market;
   const rewardDrafts = new RewardDraftService({
     ai: deps.ai,
@@ -287,7 +323,15 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     },
     now,
   });
-  const health = new HealthService({ database: deps.database, ledger, indexer, rewardSponsor });
+  const health = new HealthService({
+    database: deps.database,
+    ledger,
+    indexer,
+    rewardSponsor,
+    rewardAutoMinter: autoMinter,
+    leadership,
+    bus,
+  });
   const rpc = new RpcService(ledger);
   const analyticsRepo = new AnalyticsRepo(db);
   const analytics = new AnalyticsService({
@@ -340,6 +384,8 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     rewardMinter,
     rewardAutoMinter: autoMinter,
     rewardSponsor,
+    leadership,
+    bus,
     routes,
     pageHtml,
     flushWrites,

@@ -114,6 +114,25 @@ export async function openTestDatabase(dataDir?: string): Promise<TestDatabase> 
   };
 }
 
+/** PostgreSQL only (TEST_DB=postgres with TEST_DATABASE_URL; null otherwise): a migrated
+ * database of its own, by URL, for real server processes to share (the scale-out test). */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const adminUrl = postgresServer();
+  if (!adminUrl) return null;
+  const template = providedTemplate();
+  const name = uniqueName("t");
+  await admin(
+    adminUrl,
+    template?.kind === "postgres"
+      ? `create database ${name} template ${template.name}`
+      : `create database ${name}`,
+  );
+  return {
+    url: withDatabase(adminUrl, name),
+    drop: () => admin(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
 async function admin(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

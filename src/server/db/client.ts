@@ -26,6 +26,9 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL only: a lock held across every process on the database (see advisory-lock). */
   advisoryLock?: (key: string) => Promise<() => Promise<void>>;
+  /** PostgreSQL only: a connection of its own, outside the pool, for what lives as long as
+   * a session (the leader's advisory lock, LISTEN). Not connected yet; the caller ends it. */
+  newSession?: () => pg.Client;
 }
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -58,6 +61,7 @@ export async function openDatabase(opts: {
         await pool.end();
       },
       advisoryLock: (key) => locks.take(key),
+      newSession: () => new pg.Client({ connectionString: opts.url }),
     };
   }
   let dataDir: string | null = null;

@@ -32,6 +32,8 @@ export const HealthSchema = z.object({
    * signatures wait. */
   indexer: z.object({
     ok: z.boolean(),
+    /** leader: this node ingests; follower: another node does and this one reads its tables. */
+    role: z.enum(["leader", "follower"]),
     source: z.enum(["commit-stream", "rpc-poll"]),
     caughtUp: z.boolean(),
     lagMs: z.number().nullable(),
@@ -43,4 +45,16 @@ export const HealthSchema = z.object({
   /** The rewards sponsor (docs/decisions/011-reward-sponsor.md): the key that pays reward
    * NFTs' rent and fees, its balance in lamports, and whether it runs low. */
   rewardsSponsor: z.object({ address: z.string(), lamports: z.string(), low: z.boolean() }),
+  /** This API node among others on one database (docs/decisions/013-leader-and-change-bus.md):
+   * whether it holds leadership (and how many times it took it), whether its indexer and
+   * automatic reward minter run (the leader's only), and how many change notices it heard
+   * from other nodes. */
+  node: z.object({
+    leader: z.boolean(),
+    terms: z.number(),
+    indexerRunning: z.boolean(),
+    minterRunning: z.boolean(),
+    changesShared: z.boolean(),
+    changesHeard: z.number(),
+  }),
 });

@@ -84,7 +84,17 @@ export class AccountsRepo {
     this.walletInserts += 1;
     if (!row) throw new Error("insert returned no row");
     this.walletLists.delete(row.userId);
+    this.onWalletAdded?.(row.userId);
     return row;
+  }
+
+  /** Told of each new wallet (by user id): other nodes forget their lists of that user's. */
+  onWalletAdded: ((userId: string) => void) | null = null;
+
+  /** Another node added a wallet for this user. */
+  forgetWallets(userId: string): void {
+    this.walletInserts += 2;
+    this.walletLists.delete(userId);
   }
 
   async insertChallenge(values: typeof walletChallenges.$inferInsert) {

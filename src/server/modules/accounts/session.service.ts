@@ -113,5 +113,16 @@ export class SessionService {
     } finally {
       this.revocations += 1;
     }
+    this.onRevoked?.(idHash);
+  }
+
+  /** Told of each revocation (by id hash): other nodes forget the session too. */
+  onRevoked: ((idHash: string) => void) | null = null;
+
+  /** Another node revoked this session: a cached copy must not outlive it. */
+  forget(idHash: string): void {
+    this.revocations += 2;
+    this.cache.delete(idHash);
+    this.reading.delete(idHash);
   }
 }

@@ -65,6 +65,14 @@ export class AgentCache {
   drop(id: string): void {
     this.rows.delete(id);
   }
+
+  /** Another node wrote this agent: its row and the list are read afresh. */
+  forget(id: string): void {
+    this.writes += 1;
+    this.list = null;
+    this.loading = null;
+    this.rows.delete(id);
+  }
 }
 
 /** The last few turns of each recent conversation, so a message does not re-read its
@@ -97,6 +105,11 @@ export class ConversationCache {
     const current = this.turns.get(key);
     // Not cached: the next message loads it from the database, which has these rows.
     if (current) this.set(key, [...current, ...added].slice(-this.keep));
+  }
+
+  /** Another node stored turns of this conversation: the next message loads it again. */
+  forget(agentId: string, userId: string): void {
+    this.turns.delete(`${agentId}\u0000${userId}`);
   }
 
   private set(key: string, turns: ChatTurn[]): void {

@@ -61,6 +61,16 @@ export class AgentsService {
     return rows.map((row) => presentManaged(row, userId, this.unlocked(row, held)));
   }
 
+  /** Told of each write: an agent's row (create, update), or a user's conversation with it
+   * (a stored reply). Other nodes forget what they keep of it (docs/decisions/013). */
+  onChanged: ((change: { agentId: string; userId?: string }) => void) | null = null;
+
+  /** Another node wrote this agent, or this user's conversation with it. */
+  forget(change: { agentId: string; userId?: string }): void {
+    if (change.userId === undefined) this.agentCache.forget(change.agentId);
+    else this.conversations.forget(change.agentId, change.userId);
+  }
+
   async create(userId: string, input: CreateInput): Promise<ManagedAgent> {
     const token = await this.deps.repo.tokenByMint(input.tokenMint);
     if (!token || token.status === "failed") throw notFound("Token not found");
@@ -77,6 +87,7 @@ export class AgentsService {
         requirementUnits: requirement,
       }),
     );
+    this.onChanged?.({ agentId: id });
     return this.managed(userId, id);
   }
 
@@ -93,6 +104,7 @@ export class AgentsService {
       this.deps.repo.update(agentId, { ...fields, ...requirement, updatedAt: new Date() }),
     );
     this.agentCache.drop(agentId);
+    this.onChanged?.({ agentId });
     return this.managed(userId, agentId);
   }
 
@@ -166,6 +178,7 @@ export class AgentsService {
         { role: "user", content: question.content },
         { role: "assistant", content: answer.content },
       );
+      this.onChanged?.({ agentId, userId });
       return presentMessage(answer);
     };
     async function* relay(): AsyncIterable<string> {

@@ -23,6 +23,10 @@ describe("status routes", () => {
     expect(health.database).toEqual({ kind: t.deps.database.kind, ok: true });
     expect(health.ledger).toMatchObject({ kind: "embedded", ok: true });
     expect(BigInt(health.ledger.slot ?? "-1")).toBeGreaterThanOrEqual(0n);
+    // One node alone leads and runs the background work (PostgreSQL: it won the lock).
+    expect(health.node).toMatchObject({ leader: true, terms: 1, indexerRunning: true, minterRunning: true });
+    expect(health.indexer.role).toBe("leader");
+    expect(health.node.changesShared).toBe(t.deps.database.kind === "postgres");
   });
 
   it("GET /api/ledger says which chain this is", async () => {

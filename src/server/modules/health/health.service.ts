@@ -1,13 +1,19 @@
 import type { Database } from "../../db/client";
 import type { Ledger } from "../../ledger/ledger";
+import type { ChangeBus } from "../../lib/change-bus";
+import type { Leadership } from "../../lib/leader";
 import type { IndexerService } from "../indexer/indexer.service";
+import type { RewardAutoMinter } from "../rewards/reward-auto-minter";
 import type { RewardSponsor } from "../rewards/reward-sponsor";
 
 interface Deps {
   database: Database;
   ledger: Ledger;
-  indexer: Pick<IndexerService, "health">;
+  indexer: Pick<IndexerService, "health" | "isRunning">;
   rewardSponsor: Pick<RewardSponsor, "health">;
+  rewardAutoMinter: Pick<RewardAutoMinter, "isRunning">;
+  leadership: Pick<Leadership, "health">;
+  bus: Pick<ChangeBus, "health">;
 }
 
 /** Is each part up, and which kind is it. The embedded ledger also says how its journal and
@@ -49,7 +55,21 @@ export class HealthService {
         },
         indexer,
         rewardsSponsor,
+        node: this.node(),
       },
+    };
+  }
+
+  private node() {
+    const { leader, terms } = this.deps.leadership.health();
+    const bus = this.deps.bus.health();
+    return {
+      leader,
+      terms,
+      indexerRunning: this.deps.indexer.isRunning,
+      minterRunning: this.deps.rewardAutoMinter.isRunning,
+      changesShared: bus.shared,
+      changesHeard: bus.heard,
     };
   }
 }

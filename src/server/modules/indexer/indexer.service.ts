@@ -24,12 +24,17 @@ interface Deps {
   pollMs: number;
   /** RPC ledger: at most this many requests a second (devnet allows ~100 per 10 s per IP). */
   rpcPerSecond: number;
-  /** Told which mints' holders changed after each write (Explore re-reads their cards). */
-  onHoldersChanged?: (mints: Set<string>) => void;
+  /** Told which mints' (and owners') holdings changed after each write (Explore re-reads
+   * their cards; other nodes drop their caches of them). */
+  onHoldersChanged?: (mints: Set<string>, owners: Set<string>) => void;
+  /** A follower's read-your-writes: how often it looks for a signature in the tables. */
+  followerPollMs?: number;
 }
 
 export interface IndexerHealth {
   ok: boolean;
+  /** Leader: this process ingests. Follower: another node does; this one reads its tables. */
+  role: "leader" | "follower";
   /** Where it reads from: the embedded ledger's commit stream, or polling an RPC cluster. */
   source: "commit-stream" | "rpc-poll";
   /** Start-up catch-up (missed commits, backfills) is done. */
@@ -123,6 +128,17 @@ export class IndexerService {
     return !this.deps.ledger.onCommit;
   }
 
+  /** Not ingesting (another node leads, docs/decisions/013): reads go to the tables the
+   * leader writes, past this process's caches, which nothing of its own would move. */
+  private get following(): boolean {
+    return !this.started && !this.stopped;
+  }
+
+  /** Ingesting now: this process leads. */
+  get isRunning(): boolean {
+    return this.started && !this.stopped;
+  }
+
   /** Follows the chain: the commit stream at once (buffered until start-up catch-up is done),
    * then every mint caught up from its cursor (backfilled from its first transaction when it
    * has none), then a sweep every pollMs. Returns at once: nothing waits for it. */
@@ -147,9 +163,10 @@ export class IndexerService {
   }
 
   health(): IndexerHealth {
-    const ok = this.started && !this.stopped && this.lastError === null;
+    const ok = this.following || (this.started && !this.stopped && this.lastError === null);
     return {
       ok,
+      role: this.following ? "follower" : "leader",
       source: this.polling ? "rpc-poll" : "commit-stream",
       caughtUp: this.caughtUp,
       lagMs: this.lag.percentile(99),
@@ -442,7 +459,11 @@ export class IndexerService {
       this.ownerCache.delete(row.owner);
       if (row.slot > this.lastIndexedSlot) this.lastIndexedSlot = row.slot;
     }
-    if (written.length) this.deps.onHoldersChanged?.(new Set(written.map((row) => row.mint)));
+    if (written.length)
+      this.deps.onHoldersChanged?.(
+        new Set(written.map((row) => row.mint)),
+        new Set(written.map((row) => row.owner)),
+      );
     for (const a of advances) {
       const old = this.cursors.get(a.mint);
       this.cursors.set(a.mint, {
@@ -452,6 +473,19 @@ export class IndexerService {
         backfilledAt: old?.backfilledAt ?? (a.backfilled ? new Date() : null),
       });
       if (a.slot > this.lastIndexedSlot) this.lastIndexedSlot = a.slot;
+    }
+  }
+
+  /** Another node wrote these mints' and owners' holdings: what is kept of them goes. */
+  dropCached(mints: Iterable<string>, owners: Iterable<string>): void {
+    for (const mint of mints) {
+      this.bump(`m:${mint}`);
+      this.holderCache.delete(mint);
+      this.countCache.delete(mint);
+    }
+    for (const owner of owners) {
+      this.bump(`o:${owner}`);
+      this.ownerCache.delete(owner);
     }
   }
 
@@ -483,6 +517,7 @@ export class IndexerService {
   /** Resolves once `signature` is indexed (rejects after timeoutMs): read-your-writes. */
   async waitForSignature(signature: string, timeoutMs: number): Promise<void> {
     if (this.processed.get(signature)) return;
+    if (this.following) return this.pollForSignature(signature, timeoutMs);
     let resolveWait = () => {};
     const done = new Promise<void>((resolve) => (resolveWait = resolve));
     const set = this.waiters.get(signature) ?? new Set();
@@ -510,9 +545,20 @@ export class IndexerService {
     }
   }
 
+  /** A follower waits for the leader's rows of the signature (bounded by timeoutMs). */
+  private async pollForSignature(signature: string, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (await this.deps.repo.hasSignature(signature)) return;
+      if (Date.now() >= deadline)
+        throw new Error(`signature ${signature} was not indexed within ${timeoutMs} ms`);
+      await sleep(Math.min(this.deps.followerPollMs ?? 100, Math.max(1, deadline - Date.now())));
+    }
+  }
+
   /** Waits (at most timeoutMs) until the commits seen so far (of `mint`, when it is a known
    * platform mint) are indexed: a read right after a write through this process then sees it.
-   * No-op on a polled RPC ledger. */
+   * No-op on a polled RPC ledger, and on a follower (it sees nothing commit). */
   async drained(timeoutMs: number, mint?: string): Promise<void> {
     // A known platform mint waits for its own commits only (a busy token does not slow the
     // pages of others); any other (a launch not yet seen) for all the commits seen so far.
@@ -537,7 +583,7 @@ export class IndexerService {
   }
 
   private async holderEntry(mint: string) {
-    const hit = this.holderCache.get(mint);
+    const hit = this.following ? undefined : this.holderCache.get(mint);
     if (hit) return hit;
     const generation = this.generation.get(`m:${mint}`);
     const [top, count] = await Promise.all([
@@ -573,7 +619,9 @@ export class IndexerService {
     const out = new Map<string, number>();
     const missing: string[] = [];
     for (const mint of mints) {
-      const known = this.countCache.get(mint) ?? this.holderCache.get(mint)?.count;
+      const known = this.following
+        ? undefined
+        : (this.countCache.get(mint) ?? this.holderCache.get(mint)?.count);
       if (known === undefined) missing.push(mint);
       else out.set(mint, known);
     }
@@ -592,7 +640,7 @@ export class IndexerService {
 
   /** What an owner holds of each platform mint (positive balances only). */
   async balancesOf(owner: string): Promise<Map<string, bigint>> {
-    const hit = this.ownerCache.get(owner);
+    const hit = this.following ? undefined : this.ownerCache.get(owner);
     if (hit) return hit;
     const generation = this.generation.get(`o:${owner}`);
     const rows = await this.deps.repo.balancesOf(owner);

@@ -51,6 +51,11 @@ export class RewardAutoMinter {
     await this.loop;
   }
 
+  /** Started and not stopped: this node leads (docs/decisions/013). */
+  get isRunning(): boolean {
+    return !this.stopped;
+  }
+
   /** The indexer wrote these mints' holders. */
   noteHoldersChanged(mints: Iterable<string>): void {
     this.wake(mints);
