@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   // The chain indexer: how often it looks for new platform mints and, on an RPC ledger, polls
   // each mint's signatures; and its request budget there (devnet allows ~100 per 10 s per IP).
   INDEXER_POLL_MS: z.coerce.number().int().min(50).default(5_000),
+  REWARD_WAVE_CHUNK: z.coerce.number().int().min(1).max(1_000).default(128),
   INDEXER_RPC_PER_SECOND: z.coerce.number().min(0.1).default(5),
   // Bounds on what clients can hold open (0: no per-IP bound, e.g. behind a proxy).
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),

@@ -257,6 +257,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     publicUrl,
     now,
     warn,
+    waveChunk: config.REWARD_WAVE_CHUNK,
   });
   const rewardEligibility = new RewardEligibility({ repo: rewardsRepo, now });
   rewardAutoMinter = new RewardAutoMinter({

@@ -24,8 +24,6 @@ import type { RewardMintRow, RewardRow, RewardsRepo } from "./rewards.repo";
 // blockhash is valid, else marked failed (a failed NFT row frees the wallet for a new try).
 // One live NFT row per (reward, wallet) is a unique index: no retry or race mints two.
 
-/** NFTs sent per step of a wave: built and signed together, recorded in one insert. */
-const WAVE_CHUNK = 128;
 const decodeAddress = (bytes: Uint8Array) => getAddressDecoder().decode(bytes);
 
 export type SendOutcome =
@@ -41,6 +39,9 @@ interface Deps {
   publicUrl: string;
   now: () => number;
   warn: (message: string) => void;
+  /** NFTs sent per step of a wave: built and signed together, recorded in one insert
+   * (REWARD_WAVE_CHUNK). */
+  waveChunk: number;
 }
 
 export interface MintTarget {
@@ -237,8 +238,9 @@ export class RewardMinter {
   ): Promise<number> {
     let minted = 0;
     const perNft = await this.costPerNft(reward, symbol);
-    for (let i = 0; i < targets.length && !stopping(); i += WAVE_CHUNK) {
-      const chunk = targets.slice(i, i + WAVE_CHUNK);
+    const size = this.deps.waveChunk;
+    for (let i = 0; i < targets.length && !stopping(); i += size) {
+      const chunk = targets.slice(i, i + size);
       await this.deps.sponsor.ensureFunds(perNft * BigInt(chunk.length));
       const rows = await this.build(reward, symbol, chunk);
       const { confirmed, soldOut } = await this.tracked(rows, async () =>
