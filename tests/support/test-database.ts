@@ -83,23 +83,7 @@ export interface TestDatabase {
 export async function openTestDatabase(dataDir?: string): Promise<TestDatabase> {
   const template = providedTemplate();
   const adminUrl = postgresServer();
-  if (adminUrl) {
-    const name = uniqueName("t");
-    await admin(
-      adminUrl,
-      template?.kind === "postgres"
-        ? `create database ${name} template ${template.name}`
-        : `create database ${name}`,
-    );
-    const database = await openDatabase({ url: withDatabase(adminUrl, name) });
-    return {
-      database,
-      async drop() {
-        await database.close();
-        await admin(adminUrl, `drop database if exists ${name} with (force)`);
-      },
-    };
-  }
+  if (adminUrl) return openPostgresOn(adminUrl);
   const ownDir = dataDir ? null : mkdtempSync(path.join(os.tmpdir(), "launchpad-db-"));
   const dir = dataDir ?? (ownDir as string);
   if (template?.kind === "pglite" && !existsSync(path.join(dir, "pglite")))
@@ -118,7 +102,12 @@ export async function openTestDatabase(dataDir?: string): Promise<TestDatabase> 
  * database of its own, by URL, for real server processes to share (the scale-out test). */
 export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
   const adminUrl = postgresServer();
-  if (!adminUrl) return null;
+  return adminUrl ? newPostgresDatabase(adminUrl) : null;
+}
+
+/** A database of its own on `adminUrl`'s server: a copy of the run's template when there is
+ * one, else empty (opening it migrates it). */
+async function newPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const template = providedTemplate();
   const name = uniqueName("t");
   await admin(
@@ -130,6 +119,18 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   return {
     url: withDatabase(adminUrl, name),
     drop: () => admin(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+async function openPostgresOn(adminUrl: string): Promise<TestDatabase> {
+  const created = await newPostgresDatabase(adminUrl);
+  const database = await openDatabase({ url: created.url });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      await created.drop();
+    },
   };
 }
 
@@ -153,21 +154,5 @@ function withDatabase(url: string, name: string): string {
  * whatever TEST_DB says: for tests of several API nodes sharing one database, which PGlite
  * (one process's alone) cannot be. Fails when no server answers. */
 export async function openPostgresTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const template = providedTemplate();
-  const name = uniqueName("t");
-  await admin(
-    adminUrl,
-    template?.kind === "postgres"
-      ? `create database ${name} template ${template.name}`
-      : `create database ${name}`,
-  );
-  const database = await openDatabase({ url: withDatabase(adminUrl, name) });
-  return {
-    database,
-    async drop() {
-      await database.close();
-      await admin(adminUrl, `drop database if exists ${name} with (force)`);
-    },
-  };
+  return openPostgresOn(process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
 }
