@@ -1,8 +1,9 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { generateSeed, publicKeyFromSeed, type Signer, signerFromSeed } from "../../ledger/keys";
+import { generateSeed, publicKeyFromSeed, type Signer } from "../../ledger/keys";
 import type { Ledger } from "../../ledger/ledger";
 import type { Custody, SealedSeed } from "../wallets/custody";
+import { newPlatformKey, PlatformSigners } from "../wallets/platform-keys";
 import type { MarketRow } from "./market.repo";
 
 // Custody of the curves' vault keys and of the treasury. A vault key is a fresh ed25519 seed
@@ -11,48 +12,35 @@ import type { MarketRow } from "./market.repo";
 // market will not open. The platform operates every vault: it signs only the trades the
 // curve's rules allow.
 
+const bindingOf = (mint: string, creatorUserId: string) => ({
+  walletId: `market:${mint}`,
+  userId: creatorUserId,
+});
+
 /** A new vault: its address and sealed seed (the seed itself is wiped). */
 export function newVault(
   custody: Custody,
   mint: string,
   creatorUserId: string,
 ): { address: string; sealed: SealedSeed } {
-  const seed = generateSeed();
-  try {
-    return {
-      address: publicKeyFromSeed(seed),
-      sealed: custody.seal(seed, { walletId: `market:${mint}`, userId: creatorUserId }),
-    };
-  } finally {
-    seed.fill(0);
-  }
+  return newPlatformKey(custody, bindingOf(mint, creatorUserId));
 }
 
-/** The vault's signer, unsealed once per process per market (kept in a closure, never logged). */
+/** The vault's signer, unsealed once per process per market (never logged). */
 export class VaultKeys {
-  private signers = new Map<string, Signer>();
-  constructor(private custody: Custody) {}
+  private signers: PlatformSigners;
+  constructor(custody: Custody) {
+    this.signers = new PlatformSigners(custody);
+  }
 
   signerFor(market: MarketRow): Signer {
-    const known = this.signers.get(market.mint);
-    if (known) return known;
-    const seed = this.custody.open(
-      {
-        encryptedSeed: market.vaultEncryptedSeed,
-        wrappedKey: market.vaultWrappedKey,
-        keyId: market.vaultKeyId,
-        keyVersion: market.vaultKeyVersion,
-      },
-      { walletId: `market:${market.mint}`, userId: market.creatorUserId },
-    );
-    try {
-      const signer = signerFromSeed(seed);
-      if (signer.address !== market.vault) throw new Error("vault key does not match its address");
-      this.signers.set(market.mint, signer);
-      return signer;
-    } finally {
-      seed.fill(0);
-    }
+    const sealed = {
+      encryptedSeed: market.vaultEncryptedSeed,
+      wrappedKey: market.vaultWrappedKey,
+      keyId: market.vaultKeyId,
+      keyVersion: market.vaultKeyVersion,
+    };
+    return this.signers.signerFor(sealed, bindingOf(market.mint, market.creatorUserId), market.vault);
   }
 }
 

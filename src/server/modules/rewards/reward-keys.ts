@@ -1,5 +1,6 @@
-import { generateSeed, publicKeyFromSeed, type Signer, signerFromSeed } from "../../ledger/keys";
+import type { Signer } from "../../ledger/keys";
 import type { Custody, SealedSeed } from "../wallets/custody";
+import { newPlatformKey, PlatformSigners } from "../wallets/platform-keys";
 
 // Each reward's authority: the update authority of its collection (TokenGroup) and of every
 // NFT's metadata, and the member mints' authority until it is revoked in the same transaction.
@@ -27,41 +28,23 @@ export function newRewardAuthority(
   rewardId: string,
   creatorUserId: string,
 ): { address: string; sealed: SealedSeed } {
-  const seed = generateSeed();
-  try {
-    return {
-      address: publicKeyFromSeed(seed),
-      sealed: custody.seal(seed, bindingOf(rewardId, creatorUserId)),
-    };
-  } finally {
-    seed.fill(0);
-  }
+  return newPlatformKey(custody, bindingOf(rewardId, creatorUserId));
 }
 
 /** The authority's signer, unsealed once per process per reward (never logged). */
 export class RewardKeys {
-  private signers = new Map<string, Signer>();
-  constructor(private custody: Custody) {}
+  private signers: PlatformSigners;
+  constructor(custody: Custody) {
+    this.signers = new PlatformSigners(custody);
+  }
 
   signerFor(reward: SealedAuthority): Signer {
-    const known = this.signers.get(reward.id);
-    if (known) return known;
-    const seed = this.custody.open(
-      {
-        encryptedSeed: reward.authorityEncryptedSeed,
-        wrappedKey: reward.authorityWrappedKey,
-        keyId: reward.authorityKeyId,
-        keyVersion: reward.authorityKeyVersion,
-      },
-      bindingOf(reward.id, reward.creatorUserId),
-    );
-    try {
-      const signer = signerFromSeed(seed);
-      if (signer.address !== reward.authority) throw new Error("reward key does not match its address");
-      this.signers.set(reward.id, signer);
-      return signer;
-    } finally {
-      seed.fill(0);
-    }
+    const sealed = {
+      encryptedSeed: reward.authorityEncryptedSeed,
+      wrappedKey: reward.authorityWrappedKey,
+      keyId: reward.authorityKeyId,
+      keyVersion: reward.authorityKeyVersion,
+    };
+    return this.signers.signerFor(sealed, bindingOf(reward.id, reward.creatorUserId), reward.authority);
   }
 }
