@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { bytea, users } from "./accounts";
+import { recordedSend } from "./recorded-send";
 
 // The primary market: one bonding curve per token, its vault key sealed like an embedded
 // wallet's, and every trade recorded (signed bytes and signature) before it is sent.
@@ -48,10 +49,7 @@ export const markets = pgTable("markets", {
   feesCreatorOwedLamports: bigint("fees_creator_owed_lamports", { mode: "bigint" }).notNull().default(sql`0`),
   feesCreatorLamports: bigint("fees_creator_lamports", { mode: "bigint" }).notNull().default(sql`0`),
   feesPlatformLamports: bigint("fees_platform_lamports", { mode: "bigint" }).notNull().default(sql`0`),
-  signature: text("signature"),
-  signedTransaction: bytea("signed_transaction"),
-  lastValidBlockHeight: bigint("last_valid_block_height", { mode: "bigint" }),
-  failureReason: text("failure_reason"),
+  ...recordedSend(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   openedAt: timestamp("opened_at", { withTimezone: true }),
   completedAt: timestamp("completed_at", { withTimezone: true }),
@@ -87,10 +85,7 @@ export const marketTrades = pgTable(
     status: text("status", { enum: ["pending", "confirmed", "failed"] })
       .notNull()
       .default("pending"),
-    signature: text("signature"),
-    signedTransaction: bytea("signed_transaction"),
-    lastValidBlockHeight: bigint("last_valid_block_height", { mode: "bigint" }),
-    failureReason: text("failure_reason"),
+    ...recordedSend(),
     idempotencyKey: text("idempotency_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),

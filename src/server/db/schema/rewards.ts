@@ -1,16 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { bytea, users } from "./accounts";
+import { recordedSend } from "./recorded-send";
 
 // NFT rewards (docs/rewards.md): each reward is a Token-2022 collection (TokenGroup, maxSize =
 // its supply) whose update authority is a platform key sealed like a curve's vault; each NFT
@@ -49,10 +40,7 @@ export const rewards = pgTable(
     status: text("status", { enum: ["pending", "active", "failed"] })
       .notNull()
       .default("pending"),
-    signature: text("signature"),
-    signedTransaction: bytea("signed_transaction"),
-    lastValidBlockHeight: bigint("last_valid_block_height", { mode: "bigint" }),
-    failureReason: text("failure_reason"),
+    ...recordedSend(),
     idempotencyKey: text("idempotency_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -81,10 +69,7 @@ export const rewardMints = pgTable(
       .default("pending"),
     /** The member number the chain gave it (group size at its mint). */
     memberNumber: integer("member_number"),
-    signature: text("signature"),
-    signedTransaction: bytea("signed_transaction"),
-    lastValidBlockHeight: bigint("last_valid_block_height", { mode: "bigint" }),
-    failureReason: text("failure_reason"),
+    ...recordedSend(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   },

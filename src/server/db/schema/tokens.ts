@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { bytea, users } from "./accounts";
+import { users } from "./accounts";
+import { recordedSend } from "./recorded-send";
 
 /** A launch. The row (with signed bytes and signature) is written before the transaction is
  * sent, so a retry or a crash never launches twice; start-up reconciles pending rows. */
@@ -30,10 +31,7 @@ export const tokens = pgTable(
     status: text("status", { enum: ["pending", "active", "failed"] })
       .notNull()
       .default("pending"),
-    signature: text("signature"),
-    signedTransaction: bytea("signed_transaction"),
-    lastValidBlockHeight: bigint("last_valid_block_height", { mode: "bigint" }),
-    failureReason: text("failure_reason"),
+    ...recordedSend(),
     idempotencyKey: text("idempotency_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
@@ -68,10 +66,7 @@ export const transfers = pgTable(
     status: text("status", { enum: ["pending", "confirmed", "failed"] })
       .notNull()
       .default("pending"),
-    signature: text("signature"),
-    signedTransaction: bytea("signed_transaction"),
-    lastValidBlockHeight: bigint("last_valid_block_height", { mode: "bigint" }),
-    failureReason: text("failure_reason"),
+    ...recordedSend(),
     idempotencyKey: text("idempotency_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
