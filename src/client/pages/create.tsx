@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type TokenForm, TokenFormSchema, type TokenFormValues } from "@shared/schemas/token";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { AppShell } from "@/components/layout";
@@ -26,6 +27,7 @@ import { useLaunchToken } from "@/features/create/hooks/use-launch-token";
 import { openMarketWithWallet } from "@/features/market/api/open-market";
 import { errorMessage } from "@/lib/api";
 import { useNetwork } from "@/lib/network";
+import { tokensQueryKey, walletsQueryKey } from "@/lib/query-keys";
 import { useSession } from "@/lib/session";
 
 const FORM_FIELDS = Object.keys(EMPTY_TOKEN_FORM) as (keyof TokenForm)[];
@@ -41,6 +43,7 @@ export default function CreatePage() {
   });
   const ai = useGenerateIdentity();
   const launchToken = useLaunchToken(network.cluster);
+  const queryClient = useQueryClient();
   const stepLabel = WIZARD_STEPS[state.step - 1]?.label ?? "";
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new step starts at the top of the page.
@@ -137,6 +140,9 @@ export default function CreatePage() {
   async function openWithBrowserWallet(mint: string, symbol: string, curveShareBps: number) {
     try {
       await openMarketWithWallet(mint, { curveShareBps }, network.cluster);
+      // The deposit moved tokens and SOL out of the wallet.
+      void queryClient.invalidateQueries({ queryKey: tokensQueryKey });
+      void queryClient.invalidateQueries({ queryKey: walletsQueryKey });
       toast({
         title: "Market open",
         description: `${symbol} can now be bought and sold.`,

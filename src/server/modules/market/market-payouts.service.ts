@@ -41,6 +41,7 @@ export class CreatorFeePayouts {
   private lastError: string | null = null;
   /** Mints with owed fees at the last look: a trade on one of them wakes the job. */
   private owedMints = new Set<string>();
+  private treasuryShort = false;
 
   constructor(private deps: Deps) {}
 
@@ -131,9 +132,13 @@ export class CreatorFeePayouts {
     if ((creatorAcc?.lamports ?? 0n) + owed.lamports < rent) return false;
     // The treasury pays the network fee and stays rent-exempt.
     if ((treasuryAcc?.lamports ?? 0n) < owed.lamports + LAMPORTS_PER_SIGNATURE + rent) {
-      this.deps.warn("The market treasury cannot pay owed creator fees yet: it holds too little");
+      // Said once until it can pay again (trades wake the job often).
+      if (!this.treasuryShort)
+        this.deps.warn("The market treasury cannot pay owed creator fees yet: it holds too little");
+      this.treasuryShort = true;
       return false;
     }
+    this.treasuryShort = false;
     const id = randomUUID();
     const blockhash = await ledger.getLatestBlockhash();
     const built = await buildSolTransferTransaction({
