@@ -72,7 +72,7 @@ describe("portfolio: launched and held tokens, transfers from a browser wallet",
     await page.getByLabel("Total supply").fill("10000000");
     // Launched without a market: the whole supply stays in the wallet (the transfer below
     // counts on it).
-    await page.getByLabel("Open a market at launch").uncheck();
+    await page.getByRole("checkbox", { name: /Open a market at launch/ }).uncheck();
     await page.getByRole("button", { name: "Create Token" }).click();
     await expectToast(page, "Token Created Successfully!");
     const mint = (await page.getByTestId("mint-address").textContent())?.trim() ?? "";
