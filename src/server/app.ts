@@ -76,9 +76,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   leadership.onGained(() => {
     services.indexer.start();
     services.rewardAutoMinter.start();
+    // Owed creator fees: settles payouts a crash left pending, then pays what it can.
+    services.feePayouts.start();
   });
   leadership.onLost(async () => {
-    await Promise.all([services.indexer.stop(), services.rewardAutoMinter.stop()]);
+    await Promise.all([
+      services.indexer.stop(),
+      services.rewardAutoMinter.stop(),
+      services.feePayouts.stop(),
+    ]);
   });
   const newSession = deps.database.newSession;
   app.addHook("onReady", async () => {
@@ -86,7 +92,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await leadership.start();
   });
   app.addHook("onClose", async () => {
-    await Promise.all([services.indexer.stop(), services.rewardAutoMinter.stop()]);
+    await Promise.all([
+      services.indexer.stop(),
+      services.rewardAutoMinter.stop(),
+      services.feePayouts.stop(),
+    ]);
     await Promise.all([leadership.stop(), bus.stop()]);
   });
   app.addHook("onClose", () => services.limits.close());

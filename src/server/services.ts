@@ -35,8 +35,10 @@ import { MarketHistoryRepo } from "./modules/market/market-history.repo";
 import { marketHistoryRoutes } from "./modules/market/market-history.routes";
 import { MarketHistoryService } from "./modules/market/market-history.service";
 import { MarketOpenService } from "./modules/market/market-open.service";
+import { PayoutsRepo } from "./modules/market/market-payouts.repo";
+import { CreatorFeePayouts } from "./modules/market/market-payouts.service";
 import { MarketTradeService } from "./modules/market/market-trade.service";
-import { treasuryAddress, VaultKeys } from "./modules/market/market-vault";
+import { treasuryAddress, treasurySigner, VaultKeys } from "./modules/market/market-vault";
 import { MarketVersions } from "./modules/market/market-versions";
 import { RewardAutoMinter } from "./modules/rewards/reward-auto-minter";
 import { rewardDraftRoutes } from "./modules/rewards/reward-draft.routes";
@@ -161,6 +163,8 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const curves = new CurveBook(marketRepo, deps.database.advisoryLock);
   const treasury = treasuryAddress(config.TREASURY_ADDRESS, config.DATA_DIR);
   let market: MarketService | null = null;
+  // Made below: a trade confirmed on a market owing its creator fees wakes the payout job.
+  let payouts: CreatorFeePayouts | null = null;
   const trades = new MarketTradeService({
     repo: marketRepo,
     curves,
@@ -171,7 +175,10 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     ledger,
     treasury: () => (market ? market.treasury() : Promise.resolve(treasury)),
     now,
-    onChange: marketChanged,
+    onChange: (mint) => {
+      marketChanged(mint);
+      payouts?.noteTrade(mint);
+    },
   });
   const opens = new MarketOpenService({
     repo: marketRepo,
@@ -198,6 +205,19 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     warn,
     cacheTtlMs: shared ? 1_000 : undefined,
   });
+  const marketStatesForPayouts = market;
+  // Owed creator fees paid from the treasury (docs/market.md): run by the leader (app.ts).
+  payouts = new CreatorFeePayouts({
+    repo: new PayoutsRepo(db),
+    ledger,
+    treasury: () => marketStatesForPayouts.treasury(),
+    treasurySigner: treasurySigner(config.TREASURY_ADDRESS, config.DATA_DIR),
+    curves,
+    now,
+    warn,
+    onChange: marketChanged,
+  });
+  const feePayouts = payouts;
   const launches = new LaunchService({
     repo: tokensRepo,
     tokens,
@@ -376,6 +396,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     market,
     trades,
     opens,
+    feePayouts,
     agents,
     explore,
     indexer,

@@ -341,6 +341,29 @@ const MATRIX: Record<string, Row> = {
     request: (ctx) => ({ path: `/api/market/${ctx.w.mint}/open`, body: { curveShareBps: 5000 } }),
     expect: ownerOnly(403, 409),
   },
+  // Opening from the creator's browser wallet, on the token that wallet launched (no market
+  // yet): only its creator prepares; the owner's prepared opening, signed, nobody else submits.
+  "POST /api/market/:mint/open/prepare": {
+    request: async (ctx) => ({
+      path: `/api/market/${await externalMint(ctx)}/open/prepare`,
+      body: { curveShareBps: 5000 },
+    }),
+    expect: ownerOnly(403, 200),
+  },
+  "POST /api/market/:mint/open/submit": {
+    request: async (ctx) => {
+      const mint = await externalMint(ctx);
+      const prepared = await ctx.w.owner.c.post<{ transaction: string }>(`/api/market/${mint}/open/prepare`, {
+        curveShareBps: 5000,
+      });
+      // Once the owner's submit opened it, a prepare is refused (409): the cross-site rows
+      // that come after are refused before reading the body.
+      const transaction =
+        prepared.status === 200 ? signPrepared(prepared.body.transaction, ctx.external) : "AA==";
+      return { path: `/api/market/${mint}/open/submit`, body: { transaction } };
+    },
+    expect: ownerOnly(404, 200),
+  },
   "POST /api/market/:mint/buy": {
     request: (ctx) => ({ path: `/api/market/${ctx.w.mint}/buy`, body: marketBuy() }),
     expect: signedIn(200),

@@ -97,23 +97,35 @@ describe("wallet sign-in and launch through a Wallet Standard wallet", () => {
     const symbol = `EXT${Date.now().toString(36).slice(-5)}`.toUpperCase();
     await page.getByLabel("Token name").fill("External Launch");
     await page.getByLabel("Symbol").fill(symbol);
-    // The platform wallet signs a curve's opening: a browser-wallet launch says it has no market.
-    expect(await page.getByTestId("market-section").textContent()).toContain("launches without a market");
+    // The market (on by default) is opened by the same wallet: a second approval after the launch.
+    expect(await page.getByTestId("market-section").textContent()).toContain("two approvals");
     await page.getByRole("button", { name: "Create Token" }).click();
-    await expectToast(page, "Token Created Successfully!");
+    await expectToast(page, "Market open");
     const mint = (await page.getByTestId("mint-address").textContent())?.trim() ?? "";
     expect(mint).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
-    expect(await page.evaluate(() => window.__testWallet?.signedTransactions)).toBe(1);
+    expect(await page.evaluate(() => window.__testWallet?.signedTransactions)).toBe(2);
 
-    // The chain says the supply sits in the wallet that signed.
+    // The chain says 80% of the supply sits in the curve's vault and the rest in the wallet.
+    const market = (await (await page.request.get(`${server.url}/api/market/${mint}`)).json()) as {
+      status: string;
+      vault: string;
+      realTokenReserves: string;
+    };
+    expect(market.status).toBe("open");
+    expect(market.realTokenReserves).toBe((800_000n * 10n ** 9n).toString());
     const details = await page.request.get(`${server.url}/api/tokens/${mint}`);
     const body = (await details.json()) as {
       token: { creatorWallet: string; isLaunched: boolean };
-      holders: Array<{ owner: string }>;
+      holders: Array<{ owner: string; amount: string }>;
     };
     expect(body.token.isLaunched).toBe(true);
     expect(body.token.creatorWallet).toBe(launcher.address);
-    expect(body.holders.map((h) => h.owner)).toEqual([launcher.address]);
+    expect(new Map(body.holders.map((h) => [h.owner, h.amount]))).toEqual(
+      new Map([
+        [market.vault, "800000"],
+        [launcher.address, "200000"],
+      ]),
+    );
 
     await page.getByRole("link", { name: "View My Portfolio" }).click();
     const card = page.locator(`[data-testid="token-card"][data-symbol="${symbol}"]`);

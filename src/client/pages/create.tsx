@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type TokenForm, TokenFormSchema, type TokenFormValues } from "@shared/schemas/token";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { AppShell } from "@/components/layout";
@@ -23,8 +24,10 @@ import {
   WIZARD_STEPS,
 } from "@/features/create/hooks/use-create-wizard";
 import { useLaunchToken } from "@/features/create/hooks/use-launch-token";
+import { openMarketWithWallet } from "@/features/market/api/open-market";
 import { errorMessage } from "@/lib/api";
 import { useNetwork } from "@/lib/network";
+import { tokensQueryKey, walletsQueryKey } from "@/lib/query-keys";
 import { useSession } from "@/lib/session";
 
 const FORM_FIELDS = Object.keys(EMPTY_TOKEN_FORM) as (keyof TokenForm)[];
@@ -40,6 +43,7 @@ export default function CreatePage() {
   });
   const ai = useGenerateIdentity();
   const launchToken = useLaunchToken(network.cluster);
+  const queryClient = useQueryClient();
   const stepLabel = WIZARD_STEPS[state.step - 1]?.label ?? "";
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new step starts at the top of the page.
@@ -99,22 +103,25 @@ export default function CreatePage() {
       dispatch({ type: "goto", step: 2 });
       return;
     }
-    // The market section shows its own error; nothing launches until it is fixed.
-    // Opening the curve is signed by the platform wallet; a browser wallet launches without one.
-    const market =
-      wallet.kind === "embedded"
-        ? marketRequest(state.market, values.totalSupply)
-        : { ok: true as const, market: undefined };
+    // The market section shows its own error; nothing launches until it is fixed. A browser
+    // wallet has no creator buy at launch, and signs the curve's opening after the launch.
+    const browser = wallet.kind === "external";
+    const market = marketRequest(
+      browser ? { ...state.market, creatorBuySol: "" } : state.market,
+      values.totalSupply,
+    );
     if (!market.ok) return;
     dispatch({ type: "launchStarted", name: values.name, symbol: values.symbol });
     try {
-      const result = await launchToken(values, user, wallet, market.market);
+      const result = await launchToken(values, user, wallet, browser ? undefined : market.market);
       dispatch({ type: "launchSucceeded", result });
       toast({
         title: "Token Created Successfully!",
         description: `${result.token.symbol} deployed to ${network.label}`,
         variant: "success",
       });
+      if (browser && market.market)
+        await openWithBrowserWallet(result.mintAddress, result.token.symbol, market.market.curveShareBps);
     } catch (err) {
       dispatch({ type: "launchFailed" });
       const failure = describeLaunchFailure(err, FORM_FIELDS);
@@ -125,6 +132,27 @@ export default function CreatePage() {
         description: failure.description,
         variant: "destructive",
         action: remedyButton(failure.remedy),
+      });
+    }
+  }
+
+  /** The launch stands either way; a market not opened can be opened from the token page. */
+  async function openWithBrowserWallet(mint: string, symbol: string, curveShareBps: number) {
+    try {
+      await openMarketWithWallet(mint, { curveShareBps }, network.cluster);
+      // The deposit moved tokens and SOL out of the wallet.
+      void queryClient.invalidateQueries({ queryKey: tokensQueryKey });
+      void queryClient.invalidateQueries({ queryKey: walletsQueryKey });
+      toast({
+        title: "Market open",
+        description: `${symbol} can now be bought and sold.`,
+        variant: "success",
+      });
+    } catch (err) {
+      toast({
+        title: "Market not opened",
+        description: `${errorMessage(err, "Your wallet did not sign the opening.")} ${symbol} is live: open its market from the token page.`,
+        variant: "destructive",
       });
     }
   }

@@ -38,7 +38,8 @@ const encoder = getTransactionEncoder();
 export const TRADE_NETWORK_FEE = 2n * LAMPORTS_PER_SIGNATURE;
 
 export interface OpenMarketParams {
-  creator: TransactionSigner;
+  /** The creator's signer (embedded wallet), or its address when a browser wallet signs later. */
+  creator: TransactionSigner | string;
   vault: string;
   mint: string;
   decimals: number;
@@ -51,28 +52,29 @@ export interface OpenMarketParams {
 
 /** Opening a curve: rent into the vault, the vault's token account, the curve's tokens into it. */
 export async function buildOpenMarketTransaction(p: OpenMarketParams): Promise<SignedWire> {
+  const creator = signerOf(p.creator);
   const mint = address(p.mint);
   const vault = address(p.vault);
   const vaultAta = associatedTokenAddress(p.vault, p.mint);
   const instructions: Instruction[] = [
-    getTransferSolInstruction({ source: p.creator, destination: vault, amount: toLamports(p.vaultRent) }),
+    getTransferSolInstruction({ source: creator, destination: vault, amount: toLamports(p.vaultRent) }),
     getCreateAssociatedTokenIdempotentInstruction({
-      payer: p.creator,
+      payer: creator,
       ata: vaultAta,
       owner: vault,
       mint,
       tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
     }),
     getTransferCheckedInstruction({
-      source: associatedTokenAddress(p.creator.address, p.mint),
+      source: associatedTokenAddress(creator.address, p.mint),
       mint,
       destination: vaultAta,
-      authority: p.creator,
+      authority: creator,
       amount: p.tokens,
       decimals: p.decimals,
     }),
   ];
-  return sign(composeMessage(p.creator, p.blockhash, instructions));
+  return sign(composeMessage(creator, p.blockhash, instructions));
 }
 
 export interface TradeLegs {

@@ -182,6 +182,25 @@ export const OpenMarketSchema = z.object({
 });
 export type OpenMarketRequest = z.infer<typeof OpenMarketSchema>;
 
+/** POST /api/market/:mint/open/prepare: the opening for the creator's browser wallet to sign. */
+export const PreparedOpenMarketSchema = z.object({
+  mint: z.string(),
+  /** The creator's wallet: the one that signs (and pays the vault's rent and the fee). */
+  wallet: z.string(),
+  curveShareBps: z.number().int(),
+  /** Tokens moved from the wallet onto the curve, base units. */
+  tokens: z.string(),
+  vault: z.string(),
+  /** base64 wire transaction, unsigned: the wallet adds its signature. */
+  transaction: z.string(),
+});
+export type PreparedOpenMarket = z.infer<typeof PreparedOpenMarketSchema>;
+
+/** POST /api/market/:mint/open/submit */
+export const SubmitOpenMarketSchema = z.object({
+  transaction: text().min(1, "Sign the transaction with your wallet").max(4000),
+});
+
 /** GET /api/market/fees: the session user's markets with the fees they earned. */
 export const CreatorFeesSchema = z.object({
   markets: z.array(
@@ -190,11 +209,17 @@ export const CreatorFeesSchema = z.object({
       name: z.string(),
       symbol: z.string(),
       status: z.enum(["open", "completed", "none"]),
+      /** Earned: every creator fee part, paid or owed. */
       feesCreatorLamports: z.string(),
+      /** Held by the treasury until the creator's wallet can receive it, then paid out. */
       feesCreatorOwedLamports: z.string(),
+      /** In the creator's wallet: paid in the trade, or paid out later (earned - owed). */
+      feesCreatorPaidLamports: z.string(),
     }),
   ),
   totalCreatorLamports: z.string(),
+  totalCreatorOwedLamports: z.string(),
+  totalCreatorPaidLamports: z.string(),
 });
 export type CreatorFees = z.infer<typeof CreatorFeesSchema>;
 

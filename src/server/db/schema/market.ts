@@ -82,6 +82,8 @@ export const marketTrades = pgTable(
     creatorBuy: boolean("creator_buy").notNull().default(false),
     /** The creator's part went to the treasury (the creator's wallet could not receive it) and is owed. */
     creatorFeeOwed: boolean("creator_fee_owed").notNull().default(false),
+    /** The payout (creator_fee_payouts) that pays this owed part; null while unpaid. */
+    creatorFeePayoutId: text("creator_fee_payout_id"),
     status: text("status", { enum: ["pending", "confirmed", "failed"] })
       .notNull()
       .default("pending"),
@@ -97,5 +99,29 @@ export const marketTrades = pgTable(
     // Explore's snapshot reads only the trades confirmed since its last look, across mints.
     index("market_trades_confirmed_at").on(t.confirmedAt).where(sql`status = 'confirmed'`),
     index("market_trades_pending").on(t.status).where(sql`status = 'pending'`),
+    // The payout job reads only the owed parts not yet in a payout.
+    index("market_trades_owed_unpaid")
+      .on(t.mint)
+      .where(sql`creator_fee_owed and creator_fee_payout_id is null and status = 'confirmed'`),
+    index("market_trades_payout").on(t.creatorFeePayoutId).where(sql`creator_fee_payout_id is not null`),
   ],
+);
+
+/** Owed creator fees paid from the treasury to a creator's wallet once it can receive them:
+ * ONE transaction per wallet, recorded (signed bytes and signature) before it is sent; the
+ * trades it pays point at it (market_trades.creator_fee_payout_id). */
+export const creatorFeePayouts = pgTable(
+  "creator_fee_payouts",
+  {
+    id: text("id").primaryKey(),
+    creatorWallet: text("creator_wallet").notNull(),
+    lamports: bigint("lamports", { mode: "bigint" }).notNull(),
+    status: text("status", { enum: ["pending", "confirmed", "failed"] })
+      .notNull()
+      .default("pending"),
+    ...recordedSend(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  },
+  (t) => [index("creator_fee_payouts_pending").on(t.status).where(sql`status = 'pending'`)],
 );

@@ -211,6 +211,20 @@ export class CurveBook {
     return this.entries.get(mint)?.windowBought ?? null;
   }
 
+  /** Owed creator fees of this mint were paid out (the database row already says so): the
+   * copies in memory owe that much less too. */
+  creatorFeesPaid(mint: string, lamports: bigint): void {
+    const entry = this.entries.get(mint);
+    if (!entry) return;
+    const less = (m: MarketRow): MarketRow => ({
+      ...m,
+      feesCreatorOwedLamports: m.feesCreatorOwedLamports - lamports,
+    });
+    entry.market = less(entry.market);
+    entry.executed = less(entry.executed);
+    entry.shown = less(entry.shown);
+  }
+
   /** Forget a curve: the next use reloads it from the database. */
   drop(mint: string): void {
     this.entries.delete(mint);

@@ -1,12 +1,17 @@
 import { formatAmount, groupDigits } from "@shared/amounts";
 import { BPS, initialCurve, MARKET } from "@shared/market/curve";
-import type { LaunchMarket } from "@shared/schemas/market";
+import type { LaunchMarket, PreparedOpenMarket } from "@shared/schemas/market";
 import { isUniqueViolation } from "../../db/errors";
-import { badRequest, conflict, forbidden } from "../../http-errors";
+import { badRequest, conflict, forbidden, notFound } from "../../http-errors";
 import { tokenAmountOf } from "../../ledger/layouts";
 import { type Ledger, LedgerError } from "../../ledger/ledger";
 import { buildOpenMarketTransaction } from "../../ledger/market-transactions";
-import { associatedTokenAddress, LAMPORTS_PER_SIGNATURE, TOKEN_2022_ATA_SIZE } from "../../ledger/token-2022";
+import {
+  associatedTokenAddress,
+  checkSignedMatchesPrepared,
+  LAMPORTS_PER_SIGNATURE,
+  TOKEN_2022_ATA_SIZE,
+} from "../../ledger/token-2022";
 import type { TokenRow } from "../tokens/tokens.repo";
 import type { TokensService } from "../tokens/tokens.service";
 import type { Custody } from "../wallets/custody";
@@ -16,6 +21,8 @@ import type { MarketRepo, MarketRow } from "./market.repo";
 import type { CurveBook } from "./market-curves";
 import type { MarketTradeService } from "./market-trade.service";
 import { newVault } from "./market-vault";
+
+const SIGN_EXPIRED = "The wallet did not sign the market's opening in time.";
 
 interface Deps {
   repo: MarketRepo;
@@ -67,14 +74,10 @@ export class MarketOpenService {
 
   /** POST /api/market/:mint/open: the creator deposits `curveShareBps` of the supply. */
   async openExisting(userId: string, mint: string, curveShareBps: number): Promise<void> {
-    const token = await this.deps.tokens.getByMint(mint);
-    if (token.userId !== userId) throw forbidden("Only the token's creator can open its market");
-    if (token.status !== "active")
-      throw badRequest("This token is not live yet", undefined, "TOKEN_NOT_LIVE");
-    const wallet = await this.deps.wallets.ownWallet(userId, token.creatorWallet, "open a market");
+    const { token, wallet } = await this.creatorOf(userId, mint);
     if (wallet.kind !== "embedded")
       throw badRequest(
-        "This token's wallet signs in your browser, and opening a market from a browser wallet is not available yet. Move the tokens to your platform wallet first.",
+        "This token's wallet signs in your browser: open the market with open/prepare and sign with your wallet.",
         undefined,
         "SIGN_WITH_WALLET",
       );
@@ -84,6 +87,108 @@ export class MarketOpenService {
       await this.deps.curves.exclusive(mint, () => this.openIntended(mint));
       return;
     } else if (existing) throw conflict("This token already has a market", undefined, "MARKET_EXISTS");
+    await this.checkCanDeposit(token, curveShareBps);
+    await this.insertOnce(token, curveShareBps);
+    await this.deps.curves.exclusive(mint, () => this.openIntended(mint));
+    await this.creatorBuy(mint);
+    await this.expectOpen(mint);
+  }
+
+  /** External wallet, step 1: the market is recorded (pending, with its sealed vault key) and
+   * its opening transaction prepared for the creator's browser wallet to sign. Asked again
+   * with the same share before its blockhash expires, it answers the same bytes. */
+  async prepareOpen(userId: string, mint: string, curveShareBps: number): Promise<PreparedOpenMarket> {
+    const { token, wallet } = await this.creatorOf(userId, mint);
+    if (wallet.kind !== "external")
+      throw badRequest("This token's wallet is your platform wallet: open the market directly.");
+    return this.deps.curves.exclusive(mint, async () => {
+      const { repo, ledger } = this.deps;
+      const existing = await repo.market(mint);
+      if (existing?.status === "pending" && !existing.signature && existing.signedTransaction) {
+        const height = await ledger.getBlockHeight();
+        const live = existing.lastValidBlockHeight !== null && height <= existing.lastValidBlockHeight;
+        if (live && existing.curveShareBps === curveShareBps)
+          return presentPreparedOpen(existing, existing.signedTransaction);
+        // Never signed: nothing of it can land; prepared again (a fresh vault key too).
+        await repo.deleteMarket(mint);
+      } else if (existing?.status === "failed") await repo.deleteMarket(mint);
+      else if (existing?.status === "pending")
+        throw conflict("This market is already opening", undefined, "IN_PROGRESS");
+      else if (existing) throw conflict("This token already has a market", undefined, "MARKET_EXISTS");
+      await this.checkCanDeposit(token, curveShareBps);
+      const market = await this.insertOnce(token, curveShareBps);
+      const blockhash = await ledger.getLatestBlockhash();
+      const built = await buildOpenMarketTransaction({
+        creator: wallet.publicKey,
+        vault: market.vault,
+        mint,
+        decimals: token.decimals,
+        tokens: market.initialRealToken,
+        vaultRent: market.vaultRentLamports,
+        blockhash,
+      });
+      // The prepared bytes are kept: the signed copy must carry exactly this message.
+      const row =
+        (await repo.updateMarket(mint, {
+          signedTransaction: built.wire,
+          lastValidBlockHeight: blockhash.lastValidBlockHeight,
+        })) ?? market;
+      return presentPreparedOpen(row, built.wire);
+    });
+  }
+
+  /** External wallet, step 2: the wallet's bytes must be exactly the prepared ones, signed by
+   * the creator's wallet, before the blockhash expires; then recorded (signature and signed
+   * bytes) and sent. A repeated submit resends the same bytes: it can never open twice. */
+  async submitOpen(userId: string, mint: string, signedBase64: string): Promise<void> {
+    const first = await this.deps.repo.market(mint);
+    if (!first || first.creatorUserId !== userId) throw notFound("No market opening was prepared");
+    await this.deps.curves.exclusive(mint, async () => {
+      const { repo, ledger } = this.deps;
+      const market = await repo.market(mint);
+      if (!market) throw notFound("No market opening was prepared");
+      if (market.status === "open" || market.status === "completed") return;
+      if (market.status === "failed")
+        throw badRequest(
+          market.failureReason ?? "The market could not be opened. Please start again.",
+          undefined,
+          "TRANSACTION_REJECTED",
+        );
+      if (!market.signature) {
+        if (!market.signedTransaction) throw badRequest("This market opening was not prepared");
+        const height = await ledger.getBlockHeight();
+        if (market.lastValidBlockHeight !== null && height > market.lastValidBlockHeight) {
+          await repo.updateMarket(mint, {
+            status: "failed",
+            failureReason: SIGN_EXPIRED,
+            signedTransaction: null,
+          });
+          throw conflict(`${SIGN_EXPIRED} Please start again.`, undefined, "QUOTE_EXPIRED");
+        }
+        const signed = new Uint8Array(Buffer.from(signedBase64, "base64"));
+        const check = checkSignedMatchesPrepared(market.signedTransaction, signed, market.creatorWallet);
+        if (!check.ok) throw badRequest(check.reason, undefined, "TRANSACTION_REJECTED");
+        // Recorded before it is sent: a crash from here on is settled at start-up.
+        await repo.updateMarket(mint, { signature: check.signature, signedTransaction: signed });
+      }
+      await this.openIntended(mint);
+    });
+    await this.expectOpen(mint);
+  }
+
+  /** The token, live, and the caller's wallet that created it. */
+  private async creatorOf(userId: string, mint: string) {
+    const token = await this.deps.tokens.getByMint(mint);
+    if (token.userId !== userId) throw forbidden("Only the token's creator can open its market");
+    if (token.status !== "active")
+      throw badRequest("This token is not live yet", undefined, "TOKEN_NOT_LIVE");
+    const wallet = await this.deps.wallets.ownWallet(userId, token.creatorWallet, "open a market");
+    return { token, wallet };
+  }
+
+  /** The creator's wallet holds the curve's tokens and the SOL opening costs. */
+  private async checkCanDeposit(token: TokenRow, curveShareBps: number): Promise<void> {
+    const mint = token.mintAddress;
     const tokens = (supplyOf(token) * BigInt(curveShareBps)) / BPS;
     const [solAcc, ataAcc] = await this.deps.ledger.getMultipleAccounts([
       token.creatorWallet,
@@ -102,17 +207,21 @@ export class MarketOpenService {
         "Not enough test SOL in your wallet to open the market. Use Get Test SOL and try again.",
         "insufficient_funds",
       );
+  }
+
+  private async insertOnce(token: TokenRow, curveShareBps: number): Promise<MarketRow> {
     try {
-      await this.insert(token, curveShareBps, 0n);
+      return await this.insert(token, curveShareBps, 0n);
     } catch (err) {
       if (isUniqueViolation(err))
         throw conflict("This token already has a market", undefined, "MARKET_EXISTS");
       throw err;
     }
-    await this.deps.curves.exclusive(mint, () => this.openIntended(mint));
-    await this.creatorBuy(mint);
+  }
+
+  private async expectOpen(mint: string): Promise<void> {
     const opened = await this.deps.repo.market(mint);
-    if (opened?.status !== "open")
+    if (opened?.status !== "open" && opened?.status !== "completed")
       throw badRequest(
         opened?.failureReason ?? "The market could not be opened",
         undefined,
@@ -138,6 +247,18 @@ export class MarketOpenService {
         market.creatorWallet,
         "open a market",
       );
+      if (wallet.kind !== "embedded") {
+        // Prepared for a browser wallet and not signed yet: it waits for submit, until its
+        // blockhash expires (then nothing of it can ever land).
+        const height = await ledger.getBlockHeight();
+        if (market.lastValidBlockHeight === null || height > market.lastValidBlockHeight)
+          await repo.updateMarket(mint, {
+            status: "failed",
+            failureReason: SIGN_EXPIRED,
+            signedTransaction: null,
+          });
+        return;
+      }
       const creator = await this.deps.wallets.signerFor(wallet);
       const blockhash = await ledger.getLatestBlockhash();
       const built = await buildOpenMarketTransaction({
@@ -260,4 +381,15 @@ export class MarketOpenService {
       return "unknown";
     }
   }
+}
+
+function presentPreparedOpen(market: MarketRow, wire: Uint8Array): PreparedOpenMarket {
+  return {
+    mint: market.mint,
+    wallet: market.creatorWallet,
+    curveShareBps: market.curveShareBps,
+    tokens: market.initialRealToken.toString(),
+    vault: market.vault,
+    transaction: Buffer.from(wire).toString("base64"),
+  };
 }

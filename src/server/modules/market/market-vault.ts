@@ -1,6 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { generateSeed, publicKeyFromSeed, type Signer } from "../../ledger/keys";
+import { generateSeed, publicKeyFromSeed, type Signer, signerFromSeed } from "../../ledger/keys";
 import type { Ledger } from "../../ledger/ledger";
 import type { Custody, SealedSeed } from "../wallets/custody";
 import { newPlatformKey, PlatformSigners } from "../wallets/platform-keys";
@@ -57,6 +57,21 @@ export function treasuryAddress(configured: string | undefined, dataDir: string)
   const seed = new Uint8Array(Buffer.from(readFileSync(file, "utf8").trim(), "base64"));
   try {
     return publicKeyFromSeed(seed);
+  } finally {
+    seed.fill(0);
+  }
+}
+
+/** The treasury's signer, to pay owed creator fees out of it: the key under DATA_DIR. Null
+ * when TREASURY_ADDRESS names a wallet the platform does not hold the key of (owed fees are
+ * then the operator's to pay). Call after treasuryAddress (which makes the key). */
+export function treasurySigner(configured: string | undefined, dataDir: string): Signer | null {
+  const file = path.join(dataDir, "treasury.key");
+  if (!existsSync(file)) return null;
+  const seed = new Uint8Array(Buffer.from(readFileSync(file, "utf8").trim(), "base64"));
+  try {
+    if (configured && publicKeyFromSeed(seed) !== configured) return null;
+    return signerFromSeed(seed);
   } finally {
     seed.fill(0);
   }

@@ -201,6 +201,7 @@ export function tradeRowOf(values: NewTrade): TradeRow {
     inLaunchWindow: false,
     creatorBuy: false,
     creatorFeeOwed: false,
+    creatorFeePayoutId: null,
     status: "pending",
     signature: null,
     signedTransaction: null,

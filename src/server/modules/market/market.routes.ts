@@ -4,10 +4,12 @@ import {
   type MarketState,
   MarketStateSchema,
   OpenMarketSchema,
+  PreparedOpenMarketSchema,
   PreparedTradeSchema,
   QuoteQuerySchema,
   QuoteSchema,
   SellRequestSchema,
+  SubmitOpenMarketSchema,
   SubmitTradeSchema,
   TradeResultSchema,
 } from "@shared/schemas/market";
@@ -70,6 +72,39 @@ export const marketRoutes =
           request.params.mint,
           request.body.curveShareBps,
         );
+        return market.state(request.params.mint);
+      },
+    );
+
+    // The creator's browser wallet: prepared here, signed in the wallet, submitted back.
+    app.post(
+      "/api/market/:mint/open/prepare",
+      {
+        schema: {
+          params: MintParamsSchema,
+          body: OpenMarketSchema,
+          response: { 200: PreparedOpenMarketSchema },
+        },
+        config: tradeLimit,
+        preHandler: tradesPerUser,
+      },
+      async (request) =>
+        opens.prepareOpen(await request.requireUserId(), request.params.mint, request.body.curveShareBps),
+    );
+
+    app.post(
+      "/api/market/:mint/open/submit",
+      {
+        schema: {
+          params: MintParamsSchema,
+          body: SubmitOpenMarketSchema,
+          response: { 200: MarketStateSchema },
+        },
+        config: tradeLimit,
+        preHandler: tradesPerUser,
+      },
+      async (request) => {
+        await opens.submitOpen(await request.requireUserId(), request.params.mint, request.body.transaction);
         return market.state(request.params.mint);
       },
     );

@@ -101,10 +101,12 @@ export class MarketService {
     const tokens = await this.deps.tokensRepo.byMints(rows.map((r) => r.mint));
     const byMint = new Map(tokens.map((t) => [t.mintAddress, t]));
     let total = 0n;
+    let owed = 0n;
     const markets = rows.flatMap((m) => {
       const token = byMint.get(m.mint);
       if (!token) return [];
       total += m.feesCreatorLamports;
+      owed += m.feesCreatorOwedLamports;
       return [
         {
           mint: m.mint,
@@ -113,10 +115,16 @@ export class MarketService {
           status: m.status === "open" || m.status === "completed" ? m.status : ("none" as const),
           feesCreatorLamports: m.feesCreatorLamports.toString(),
           feesCreatorOwedLamports: m.feesCreatorOwedLamports.toString(),
+          feesCreatorPaidLamports: (m.feesCreatorLamports - m.feesCreatorOwedLamports).toString(),
         },
       ];
     });
-    return { markets, totalCreatorLamports: total.toString() };
+    return {
+      markets,
+      totalCreatorLamports: total.toString(),
+      totalCreatorOwedLamports: owed.toString(),
+      totalCreatorPaidLamports: (total - owed).toString(),
+    };
   }
 
   /** Start-up: the treasury funded, recorded trades settled (each curve then equals the

@@ -79,7 +79,7 @@ export class LaunchService {
     if (wallet.kind !== "external") throw badRequest("This is an embedded wallet: launch it directly.");
     if (input.market)
       throw badRequest(
-        "A market can be opened at launch only from a platform wallet for now. Launch without a market, move the tokens to your platform wallet, then open the market from the token page.",
+        "A browser wallet opens its market after the launch: launch without a market, then open it from the token page, where your wallet signs the opening.",
         undefined,
         "SIGN_WITH_WALLET",
       );

@@ -16,34 +16,20 @@ export interface MarketSectionProps {
   onChange: (change: Partial<MarketChoice>) => void;
   /** The supply typed in the form (whole tokens), for the creator buy's cap. */
   totalSupply: string;
-  /** False for a browser wallet: the platform wallet signs the curve's opening. */
-  available: boolean;
+  /** A browser wallet launches: it signs the curve's opening right after the launch (a second
+   * approval), and the creator buy at launch is not offered (buy on the token page instead). */
+  browserWallet: boolean;
 }
 
 /** Step 3's "Market": open a bonding-curve market at launch, the share of supply on it, and
  * an optional, capped and disclosed creator buy. */
-export function MarketSection({ value, onChange, totalSupply, available }: MarketSectionProps) {
+export function MarketSection({ value, onChange, totalSupply, browserWallet }: MarketSectionProps) {
   const checkboxId = useId();
   const sliderId = useId();
   const request = marketRequest(value, totalSupply);
   const cap = creatorBuyCap(totalSupply, value.curveSharePct);
   const keeps = 100 - value.curveSharePct;
   const launchMinutes = MARKET.launchWindowMs / 60_000;
-  if (!available)
-    return (
-      <fieldset
-        className="flex flex-col gap-2 rounded-lg border border-border p-4"
-        data-testid="market-section"
-      >
-        <legend className="px-1 text-base font-semibold">Market</legend>
-        <p className="text-sm text-muted-foreground">
-          This token launches without a market: opening a bonding curve moves your tokens into its vault with
-          a transaction the platform wallet signs, and this launch is signed by your browser wallet. To give
-          fans a market from the first minute, launch from a platform wallet (Generate New Wallet).
-        </p>
-      </fieldset>
-    );
-
   return (
     <fieldset
       className="flex flex-col gap-4 rounded-lg border border-border p-4"
@@ -87,24 +73,32 @@ export function MarketSection({ value, onChange, totalSupply, available }: Marke
               You keep {keeps}% of the supply in your wallet; the token page shows it to every fan.
             </p>
           </div>
-          <Field
-            label="Creator buy at launch, SOL (optional)"
-            error={request.ok ? undefined : request.error}
-            description={
-              cap
-                ? `Capped at ${formatBps(MARKET.maxCreatorBuyBps)} of the supply (${formatTokens(cap.tokens, 9, 0)} tokens): about ${formatSol(cap.lamports)} at the start price, before the fee. Shown on the token page.`
-                : `Capped at ${formatBps(MARKET.maxCreatorBuyBps)} of the supply, and shown on the token page.`
-            }
-          >
-            <Input
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0"
-              value={value.creatorBuySol}
-              onChange={(e) => onChange({ creatorBuySol: e.target.value })}
-              data-testid="creator-buy"
-            />
-          </Field>
+          {browserWallet ? (
+            <p className="text-sm text-muted-foreground" data-testid="market-browser-wallet">
+              Your browser wallet asks for two approvals: the launch, then the market's opening, which moves{" "}
+              {value.curveSharePct}% of the supply into the curve's vault. If you decline the second, the
+              token is live without a market and you can open one from its page.
+            </p>
+          ) : (
+            <Field
+              label="Creator buy at launch, SOL (optional)"
+              error={request.ok ? undefined : request.error}
+              description={
+                cap
+                  ? `Capped at ${formatBps(MARKET.maxCreatorBuyBps)} of the supply (${formatTokens(cap.tokens, 9, 0)} tokens): about ${formatSol(cap.lamports)} at the start price, before the fee. Shown on the token page.`
+                  : `Capped at ${formatBps(MARKET.maxCreatorBuyBps)} of the supply, and shown on the token page.`
+              }
+            >
+              <Input
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0"
+                value={value.creatorBuySol}
+                onChange={(e) => onChange({ creatorBuySol: e.target.value })}
+                data-testid="creator-buy"
+              />
+            </Field>
+          )}
           <p className="text-xs text-muted-foreground">
             Every trade pays a {formatBps(MARKET.feeBps)} fee, {formatBps(MARKET.creatorFeeShareBps)} of it to
             you. Launch protection: for the first {launchMinutes} minutes the fee starts at{" "}

@@ -113,7 +113,7 @@ export function ReviewStep({
               value={market}
               onChange={onMarketChange}
               totalSupply={values.totalSupply ?? ""}
-              available={wallet?.kind !== "external"}
+              browserWallet={wallet?.kind === "external"}
             />
             <div className="mt-2 flex flex-wrap justify-between gap-3">
               <Button type="button" variant="ghost" onClick={onBack}>

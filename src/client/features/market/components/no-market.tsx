@@ -72,7 +72,8 @@ function OpenMarketForm({ mint, symbol }: { mint: string; symbol: string }) {
       <p className="text-xs text-muted-foreground">
         Each trade pays a {formatBps(MARKET.feeBps)} fee, {formatBps(MARKET.creatorFeeShareBps)} of it to you.
         For the first {MARKET.launchWindowMs / 60_000} minutes the fee starts higher and each wallet's buys
-        are capped, against snipers.
+        are capped, against snipers. When the token is in a browser wallet, that wallet asks you to approve
+        the deposit.
       </p>
       <div>
         <Button type="submit" variant="primary" disabled={open.isPending}>

@@ -12,6 +12,8 @@ export function LaunchedMarketFacts({ mint }: { mint: string }) {
   const market = useTokenMarket(mint);
   if (market.isPending) return <Skeleton className="h-12 rounded-md" />;
   if (!market.data) return null;
+  const earned = BigInt(market.data.feesCreatorLamports);
+  const owed = BigInt(market.data.feesCreatorOwedLamports);
   return (
     <div
       className="flex flex-col gap-2 rounded-md border border-border p-3 text-sm"
@@ -24,7 +26,25 @@ export function LaunchedMarketFacts({ mint }: { mint: string }) {
         <dd className="text-right font-semibold tabular-nums" data-testid="fees-earned">
           {formatSol(market.data.feesCreatorLamports, 6)}
         </dd>
+        {owed > 0n ? (
+          <>
+            <dt className="text-muted-foreground">Paid to your wallet</dt>
+            <dd className="text-right tabular-nums" data-testid="fees-paid">
+              {formatSol(earned - owed, 6)}
+            </dd>
+            <dt className="text-muted-foreground">Owed to you</dt>
+            <dd className="text-right tabular-nums" data-testid="fees-owed">
+              {formatSol(owed, 6)}
+            </dd>
+          </>
+        ) : null}
       </dl>
+      {owed > 0n ? (
+        <p className="text-xs text-muted-foreground">
+          Your wallet held too little SOL to receive some fees, so the treasury holds them. They are paid to
+          your wallet automatically once it can receive them (with Get Test SOL, or as they add up).
+        </p>
+      ) : null}
       <Button asChild size="sm" variant="outline">
         <Link href={`/token/${mint}`}>
           <CandlestickChart aria-hidden="true" />
