@@ -100,6 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await Promise.all([leadership.stop(), bus.stop()]);
   });
   app.addHook("onClose", () => services.limits.close());
+  // Live streams never end by themselves: ended first, or closing would wait on their sockets.
+  app.addHook("preClose", async () => services.marketLive.closeAll());
   const secure = (config.PUBLIC_URL ?? "").startsWith("https://");
 
   await app.register(accessLogPlugin);

@@ -39,6 +39,10 @@ const EnvSchema = z.object({
   // Bounds on what clients can hold open (0: no per-IP bound, e.g. behind a proxy).
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(4096),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(128),
+  // Token pages' live streams (GET /api/market/:mint/live) open at once: in all, and per client
+  // address (each holds a connection for as long as the page is open).
+  LIVE_STREAMS_MAX: z.coerce.number().int().min(1).default(1_000),
+  LIVE_STREAMS_PER_IP: z.coerce.number().int().min(1).default(16),
   // Solana PubSub (WebSocket) also on its own port, where web3.js looks for it: PORT + 1.
   RPC_PUBSUB_PORT: z.preprocess(
     (v) => (v === "" ? undefined : v),

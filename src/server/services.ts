@@ -34,6 +34,8 @@ import { CurveBook } from "./modules/market/market-curves";
 import { MarketHistoryRepo } from "./modules/market/market-history.repo";
 import { marketHistoryRoutes } from "./modules/market/market-history.routes";
 import { MarketHistoryService } from "./modules/market/market-history.service";
+import { MarketLive } from "./modules/market/market-live";
+import { marketLiveRoutes } from "./modules/market/market-live.routes";
 import { MarketOpenService } from "./modules/market/market-open.service";
 import { PayoutsRepo } from "./modules/market/market-payouts.repo";
 import { CreatorFeePayouts } from "./modules/market/market-payouts.service";
@@ -254,6 +256,15 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     versions: marketRepo.versions,
     cacheTtlMs: shared ? 1_000 : undefined,
   });
+  // Token pages' push updates: every node's streams hear every node's trades through the bus.
+  const liveStates = market;
+  const marketLive = new MarketLive({
+    stateJson: (mint) => liveStates.stateJson(mint),
+    tradesJson: (mint, query) => marketHistory.tradesJson(mint, query),
+    limits: { total: config.LIVE_STREAMS_MAX, perIp: config.LIVE_STREAMS_PER_IP },
+    warn,
+  });
+  bus.on("market", (mints) => marketLive.noteChange(mints));
   /** A token page's HTML carries its share card (Open Graph tags) for link previews. */
   const pageHtml = async (pathname: string) => {
     const mint = /^\/token\/([1-9A-HJ-NP-Za-km-z]{32,44})\/?$/i.exec(pathname)?.[1];
@@ -380,6 +391,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   routes.push(siteRoutes(site));
   routes.push(exploreRoutes(explore));
   routes.push(marketHistoryRoutes(marketHistory));
+  routes.push(marketLiveRoutes(marketLive));
   routes.push(rewardsRoutes(rewards));
   routes.push(rpcRoutes(rpc, ledger, { limits }));
   routes.push(analyticsRoutes({ analytics, community }));
@@ -397,6 +409,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     trades,
     opens,
     feePayouts,
+    marketLive,
     agents,
     explore,
     indexer,

@@ -257,6 +257,10 @@ const MATRIX: Record<string, Row> = {
     request: (ctx) => ({ path: `/api/market/${ctx.w.mint}/trades` }),
     expect: all(200),
   },
+  "GET /api/market/:mint/live": {
+    request: (ctx) => ({ path: `/api/market/${ctx.w.mint}/live` }),
+    expect: all(200),
+  },
   "GET /api/market/:mint/candles": {
     request: (ctx) => ({ path: `/api/market/${ctx.w.mint}/candles?interval=1h` }),
     expect: all(200),

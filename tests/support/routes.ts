@@ -79,6 +79,16 @@ export function rawRequest(
         agent,
       },
       (res) => {
+        // A live stream (GET /api/market/:mint/live) never ends: its answer is its status and
+        // headers; the client leaves at once, as a closed page would.
+        if (
+          String(res.headers["content-type"] ?? "").startsWith("text/event-stream") &&
+          req.method !== "POST"
+        ) {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: "" });
+          res.destroy();
+          return;
+        }
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () =>

@@ -16,6 +16,7 @@ import { NoMarket } from "@/features/market/components/no-market";
 import { PriceChart } from "@/features/market/components/price-chart";
 import { RecentTrades } from "@/features/market/components/recent-trades";
 import { TradePanel } from "@/features/market/components/trade-panel";
+import { useMarketLive } from "@/features/market/hooks/use-market-live";
 import { useToken } from "@/features/tokens/api/get-token";
 import { HoldersTable } from "@/features/tokens/components/holders-table";
 import { TokenFacts } from "@/features/tokens/components/token-facts";
@@ -37,6 +38,8 @@ function MarketSection({
   creatorWallet: string;
 }) {
   const market = useMarket(mint);
+  // Pushed while the section is shown: anyone's trade moves the price, chart and trades here.
+  useMarketLive(mint);
   const { user } = useSession();
   const isCreator = Boolean(user?.wallets.some((w) => w.publicKey === creatorWallet));
   if (market.isPending) return <Skeleton className="h-64 rounded-xl" aria-busy="true" />;

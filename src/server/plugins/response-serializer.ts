@@ -45,6 +45,7 @@ const NOT_JSON = new Set([
   "/api/nft-rewards/:id/image", // an uploaded raster image or the generated SVG
   "/api/analytics/:mint/report.csv", // CSV of the same figures as GET /api/analytics/:mint
   "/api/ai-agents/chat", // server-sent events; its JSON form is parsed by ChatResponseSchema
+  "/api/market/:mint/live", // server-sent events of MarketStateSchema and TradeSchema JSON
 ]);
 
 /** In development and tests, every JSON route under /api must declare the schema of its

@@ -50,6 +50,10 @@ export const ERROR_CODES = [
   "NOT_ELIGIBLE",
   /** Every NFT of a reward's supply has been minted (the chain refuses more too). */
   "SOLD_OUT",
+  /** Too many live streams (GET /api/market/:mint/live) open from one address (429). */
+  "TOO_MANY_STREAMS",
+  /** The server holds as many live streams as it allows (503): try again later. */
+  "STREAMS_FULL",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

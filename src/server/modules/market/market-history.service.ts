@@ -1,3 +1,4 @@
+import { MAX_CANDLES, CANDLE_SECONDS as SECONDS } from "@shared/market/candles";
 import {
   type CANDLE_INTERVALS,
   type Candles,
@@ -11,16 +12,6 @@ import { type MarketHistoryRepo, tradePrice } from "./market-history.repo";
 import { type MarketVersions, MintCache } from "./market-versions";
 
 type Interval = (typeof CANDLE_INTERVALS)[number];
-const SECONDS: Record<Interval, number> = {
-  "1m": 60,
-  "5m": 300,
-  "15m": 900,
-  "1h": 3_600,
-  "4h": 14_400,
-  "1d": 86_400,
-};
-/** Candles per answer: the last this many buckets (enough for any chart width). */
-export const MAX_CANDLES = 300;
 
 interface Deps {
   repo: MarketHistoryRepo;

@@ -408,6 +408,8 @@ export class MarketTradeService {
       }
     }
     curves.drop(mint);
+    // Trades confirmed here moved the curve: the other nodes' caches and live pages hear it.
+    if (result.confirmed) this.deps.onChange?.(mint);
     return result;
   }
 

@@ -1,0 +1,127 @@
+import { formatPriceSol, formatSol } from "@shared/market/format";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
+import { postJson, serverEnv } from "./support/env";
+
+type Market = { status: string; priceLamports: string; realSolReserves: string };
+
+// Push updates on the public token page (GET /api/market/:mint/live), on the production build
+// and the real server: two browser contexts (two people) watch the same token; another user
+// buys through the API; both pages show the new price, SOL raised, the trade and the chart's
+// first candle without a reload (Playwright's own waiting on the text, no fixed sleep).
+describe("market: the token page follows other people's trades live", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const stamp = Date.now().toString(36);
+  const symbol = `LV${stamp.slice(-6)}`.toUpperCase();
+  let mint = "";
+
+  /** An account with an embedded wallet holding 2 test SOL. */
+  async function person(username: string) {
+    const reg = await postJson<{ user: { id: string } }>(server.url, "/api/register", {
+      username,
+      email: `${username}@example.com`,
+      password: "live-pass-42",
+    });
+    expect(reg.status).toBe(201);
+    const gen = await postJson<{ wallet: { publicKey: string } }>(
+      server.url,
+      "/api/wallet/generate",
+      {},
+      reg.cookie,
+    );
+    const wallet = gen.body.wallet.publicKey;
+    const airdrop = await postJson(
+      server.url,
+      "/api/wallet/airdrop",
+      { address: wallet, amount: 2 },
+      reg.cookie,
+    );
+    expect(airdrop.status).toBe(200);
+    return { userId: reg.body.user.id, wallet, cookie: reg.cookie };
+  }
+
+  beforeAll(async () => {
+    server = await startServer(serverEnv());
+    browser = await launchBrowser();
+    const creator = await person(`lvcreator_${stamp}`);
+    const created = await postJson<{ mintAddress: string }>(
+      server.url,
+      "/api/tokens/create",
+      {
+        name: `Live Coin ${stamp}`,
+        symbol,
+        description: "A token whose page moves while you watch.",
+        totalSupply: "1000000",
+        userId: creator.userId,
+        creatorWallet: creator.wallet,
+        market: { curveShareBps: 8_000 },
+      },
+      creator.cookie,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    mint = created.body.mintAddress;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+
+  /** The token page, loaded once; a flag on its window shows later whether it was reloaded. */
+  async function watch(page: Page, start: Market) {
+    await page.goto(`${server.url}/token/${mint}`);
+    await page
+      .getByTestId("market-price")
+      .filter({ hasText: exactly(formatPriceSol(start.priceLamports)) })
+      .waitFor();
+    await page.getByText("No trades yet: the first buy sets the chart.").first().waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+  }
+
+  it("a buy by someone else moves both watching pages: price, SOL raised, the trade and the chart", async () => {
+    const start = (await (await fetch(`${server.url}/api/market/${mint}`)).json()) as Market;
+    expect(start.status).toBe("open");
+    const viewers = await Promise.all(
+      [0, 1].map(async () => openPage(await browser.newContext({ viewport: { width: 1280, height: 900 } }))),
+    );
+    for (const v of viewers) await watch(v.page, start);
+
+    const fan = await person(`lvfan_${stamp}`);
+    const buy = await postJson<{ signature: string }>(
+      server.url,
+      `/api/market/${mint}/buy`,
+      { solIn: "50000000", minTokensOut: "1", idempotencyKey: `live-${stamp}` },
+      fan.cookie,
+    );
+    expect(buy.status, JSON.stringify(buy.body)).toBe(200);
+    const after = (await (await fetch(`${server.url}/api/market/${mint}`)).json()) as Market;
+    expect(after.priceLamports).not.toBe(start.priceLamports);
+
+    for (const { page } of viewers) {
+      await page
+        .getByTestId("market-price")
+        .filter({ hasText: exactly(formatPriceSol(after.priceLamports)) })
+        .waitFor();
+      await page
+        .getByTestId("market-raised")
+        .filter({ hasText: exactly(formatSol(after.realSolReserves)) })
+        .waitFor();
+      await page.locator('[data-testid="trade-row"][data-side="buy"]').first().waitFor();
+      await page.getByTestId("price-chart").waitFor();
+      expect(await page.locator('[data-testid="trade-row"]').count()).toBe(1);
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+        true,
+      );
+    }
+    for (const v of viewers) {
+      v.assertClean();
+      await v.page.context().close();
+    }
+  });
+});
