@@ -31,9 +31,14 @@ export class RedisTransport implements BusTransport {
 
   async start(events: { heard(payload: string): void; connected(): void }): Promise<void> {
     const options = { connectTimeout: FIRST_TRY_MS, maxRetriesPerRequest: 1, autoResubscribe: false };
-    const sub = new Redis(this.url, options);
+    // Named, so an operator (or a test) can tell the bus's connections in CLIENT LIST.
+    const sub = new Redis(this.url, { ...options, connectionName: `${this.channel}-sub` });
     // A notice must go now or be known as not sent: no queue while disconnected.
-    const pub = new Redis(this.url, { ...options, enableOfflineQueue: false });
+    const pub = new Redis(this.url, {
+      ...options,
+      connectionName: `${this.channel}-pub`,
+      enableOfflineQueue: false,
+    });
     this.sub = sub;
     this.pub = pub;
     const lost = (err: Error) => {
