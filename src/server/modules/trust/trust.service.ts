@@ -76,8 +76,9 @@ export class TrustService {
   private versionCounter = 0;
   /** The version of a mint not in `versions`: moved by forgetAll. */
   private versionFloor = 0;
+  /** (mint, day) pairs whose snapshot this process wrote: a marker of its own writes. */
   private snapshotted = new BoundedCache<string, true>({ max: 100_000 });
-  /** Launch-window figures of mints whose window has closed. */
+  /** Launch-window figures of mints whose window has closed: immutable. */
   private closedWindows = new BoundedCache<string, bigint>({ max: 100_000 });
   /** The last score of each mint, for Explore's cards while a fresh one is computed. */
   private lastScores = new Map<string, { score: number; band: TrustBand }>();
