@@ -39,6 +39,23 @@ describe.skipIf(!url)("change bus on Redis", () => {
     await Promise.all(buses.map((bus) => bus.stop()));
   });
   const [one, two, three] = buses as [ChangeBus, ChangeBus, ChangeBus];
+
+  /** Kills this test's subscribed (or publishing) connections, named after the channel: other
+   * clients of the server are left alone. */
+  async function kill(which: "sub" | "pub"): Promise<void> {
+    const admin = new Redis(url ?? "");
+    try {
+      const list = String(await admin.call("client", "list"));
+      const ids = list
+        .split("\n")
+        .filter((line) => line.includes(` name=${prefix}changes-${which} `))
+        .map((line) => /\bid=(\d+)/.exec(line)?.[1] ?? "");
+      expect(ids).toHaveLength(3);
+      for (const id of ids) await admin.call("client", "kill", "id", id);
+    } finally {
+      admin.disconnect();
+    }
+  }
   const keysOf = (name: string) => seen.get(name) ?? [];
 
   it("delivers a change once to each other node, and the publisher applies it once", async () => {
@@ -61,18 +78,7 @@ describe.skipIf(!url)("change bus on Redis", () => {
     const before = names.map((n) => resynced.get(n) ?? 0);
     // Only this test's subscriptions (named after the channel): other clients of the server
     // are left alone.
-    const admin = new Redis(url ?? "");
-    try {
-      const list = String(await admin.call("client", "list"));
-      const ids = list
-        .split("\n")
-        .filter((line) => line.includes(` name=${prefix}changes-sub `))
-        .map((line) => /\bid=(\d+)/.exec(line)?.[1] ?? "");
-      expect(ids).toHaveLength(3);
-      for (const id of ids) await admin.call("client", "kill", "id", id);
-    } finally {
-      admin.disconnect();
-    }
+    await kill("sub");
     await until(
       () => names.every((n, i) => (resynced.get(n) ?? 0) > (before[i] ?? 0)),
       "each bus to subscribe again and resync",
@@ -85,5 +91,26 @@ describe.skipIf(!url)("change bus on Redis", () => {
     );
     expect(keysOf("one").filter((k) => k === "AfterReconnect")).toHaveLength(1);
     expect(keysOf("two").filter((k) => k === "AfterReconnect")).toHaveLength(1);
+  });
+
+  it("a node that could not send a change asks the others to drop all once it can send again", async () => {
+    const before = {
+      two: resynced.get("two") ?? 0,
+      three: resynced.get("three") ?? 0,
+      one: resynced.get("one"),
+    };
+    await kill("pub");
+    await until(() => !one.health().shared, "node one to see its link down");
+    // Applied here, not sent: the others cannot know of it.
+    one.publish("market", ["WhileDown"]);
+    expect(keysOf("one")).toContain("WhileDown");
+    await until(
+      () => (resynced.get("two") ?? 0) > before.two && (resynced.get("three") ?? 0) > before.three,
+      "the others to resync at node one's request",
+    );
+    expect(keysOf("two")).not.toContain("WhileDown");
+    expect(keysOf("three")).not.toContain("WhileDown");
+    // Node one's subscription never dropped: it had nothing to drop.
+    expect(resynced.get("one")).toBe(before.one);
   });
 });

@@ -1,8 +1,9 @@
 import type pg from "pg";
-import { type BusTransport, errorText } from "./change-bus";
+import { type BusTransport, errorText, type TransportEvents } from "./change-bus";
 
 // The change bus over PostgreSQL (the default for several API nodes on one database):
-// `LISTEN launchpad_changes` on a session of its own, and `NOTIFY` on that same session.
+// `LISTEN launchpad_changes` on a session of its own, and `NOTIFY` on that same session (so
+// it is writable exactly when connected).
 
 const CHANNEL = "launchpad_changes";
 
@@ -22,7 +23,7 @@ export class PostgresTransport implements BusTransport {
   }
 
   /** A failed try or a dropped connection is retried every `retryMs` in the background. */
-  async start(events: { heard(payload: string): void; connected(): void }): Promise<void> {
+  async start(events: TransportEvents): Promise<void> {
     if (this.stopped) return;
     const retry = () => {
       if (!this.stopped) setTimeout(() => void this.start(events), this.retryMs).unref();

@@ -1,5 +1,5 @@
 import { Redis } from "ioredis";
-import { type BusTransport, errorText } from "./change-bus";
+import { type BusTransport, errorText, type TransportEvents } from "./change-bus";
 
 // The change bus over Redis pub/sub (REDIS_URL set): channel `${REDIS_KEY_PREFIX}changes`. A
 // subscribed connection can only listen, so notices go out on a second one. ioredis
@@ -29,7 +29,7 @@ export class RedisTransport implements BusTransport {
     return this.subscribed && this.pub?.status === "ready";
   }
 
-  async start(events: { heard(payload: string): void; connected(): void }): Promise<void> {
+  async start(events: TransportEvents): Promise<void> {
     const options = { connectTimeout: FIRST_TRY_MS, maxRetriesPerRequest: 1, autoResubscribe: false };
     // Named, so an operator (or a test) can tell the bus's connections in CLIENT LIST.
     const sub = new Redis(this.url, { ...options, connectionName: `${this.channel}-sub` });
@@ -58,7 +58,9 @@ export class RedisTransport implements BusTransport {
     const firstTry = new Promise<void>((resolve) => {
       setTimeout(resolve, FIRST_TRY_MS).unref();
       pub.on("ready", () => {
-        if (this.up) resolve();
+        if (!this.up) return;
+        events.writable();
+        resolve();
       });
       sub.on("ready", () => {
         sub.subscribe(this.channel).then(

@@ -20,14 +20,22 @@ export type ChangeTopic =
   | "tokens";
 type Handler = (keys: string[]) => void;
 
+export interface TransportEvents {
+  heard(payload: string): void;
+  connected(): void;
+  writable(): void;
+}
+
 /** How notices travel between nodes (one file per transport: bus-postgres.ts, bus-redis.ts). */
 export interface BusTransport {
   readonly kind: "postgres" | "redis";
   /** Whether notices can be sent and heard now. */
   readonly up: boolean;
   /** Starts hearing notices; `connected` is called each time the subscription is established
-   * (again). Resolves after the first try; a failed try is retried in the background. */
-  start(events: { heard(payload: string): void; connected(): void }): Promise<void>;
+   * (again), `writable` when notices can be sent again after they could not (a transport
+   * sending on another connection than it listens on). Resolves after the first try; a failed
+   * try is retried in the background. */
+  start(events: TransportEvents): Promise<void>;
   /** Sends one notice; rejects when it was not sent. */
   send(payload: string): Promise<void>;
   stop(): Promise<void>;
@@ -84,13 +92,17 @@ export class ChangeBus {
   async connect(transport: BusTransport): Promise<void> {
     if (this.stopped) return;
     this.transport = transport;
+    const writable = () => {
+      if (this.unsent) this.send(null);
+    };
     await transport.start({
       heard: (payload) => this.heardNotice(payload),
       connected: () => {
         // Whatever was said while this node was not listening is lost: drop it all.
         this.resync();
-        if (this.unsent) this.send(null);
+        writable();
       },
+      writable,
     });
   }
 
