@@ -39,8 +39,8 @@ interface Deps {
 const OVERLAP_MS = 10_000;
 /** Every launch (on any node) bumps the token repo's version; re-read anyway now and then. */
 const TOKEN_LIST_MAX_AGE_MS = 30_000;
-/** Every market is re-read this often (a market opened without a trade yet, or written by another
- * process); in between only the markets of mints that traded, and all after noteChange(). */
+/** Every market is re-read this often anyway (every market write, on any node, also calls
+ * noteChange); in between only the markets of mints that traded, and all after noteChange(). */
 const MARKETS_MAX_AGE_MS = 10_000;
 const HOUR_MS = 3_600_000;
 
