@@ -91,6 +91,9 @@ export class RedisTransport implements BusTransport {
     const clients = [this.sub, this.pub];
     this.sub = null;
     this.pub = null;
-    await Promise.all(clients.map((c) => c?.quit().catch(() => c.disconnect())));
+    // A client not connected now would wait to reconnect before quitting: it is cut instead.
+    await Promise.all(
+      clients.map((c) => (c?.status === "ready" ? c.quit().catch(() => c.disconnect()) : c?.disconnect())),
+    );
   }
 }
