@@ -94,6 +94,10 @@ describe.runIf(ON_POSTGRES)("in-process caches across two API nodes", () => {
       `/api/tokens/user/${creator.userId}`,
     );
     expect(after.body.map((t) => t.mintAddress)).toEqual([mint]);
+    // The confirmation's notice goes out once it is committed: b then lists the token active.
+    await caughtUp();
+    const confirmed = await onB(creator).get<Array<{ status: string }>>(`/api/tokens/user/${creator.userId}`);
+    expect(confirmed.body.map((t) => t.status)).toEqual(["active"]);
     clock += WINDOW_MS + 1;
   });
 

@@ -134,15 +134,21 @@ export class TokensRepo {
    * behind). */
   async markActive(row: TokenRow): Promise<TokenRow> {
     this.confirmed.set(row.id, new Date());
-    this.changed(row.userId);
     const written = this.confirmations.push(row.id);
-    if (this.options.shared) await written;
-    else
+    if (this.options.shared) {
+      // This node's reads see the confirmation at once (the overlay); other nodes are told
+      // once it is committed, so the row they read again is the confirmed one.
+      this.forget(row.userId);
+      await written;
+      this.changed(row.userId);
+    } else {
+      this.changed(row.userId);
       written.catch((err: unknown) =>
         this.options.warn(
           `launch ${row.id} stays pending in the database until restart: ${databaseMessage(err)}`,
         ),
       );
+    }
     return this.current(row);
   }
 
