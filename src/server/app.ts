@@ -86,9 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       services.feePayouts.stop(),
     ]);
   });
-  const newSession = deps.database.newSession;
   app.addHook("onReady", async () => {
-    if (newSession) await bus.listen(newSession);
+    if (services.busTransport) await bus.connect(services.busTransport);
     await leadership.start();
   });
   app.addHook("onClose", async () => {

@@ -2,14 +2,16 @@ import { valueLamports } from "@shared/market/format";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppDeps } from "./app-deps";
 import { FundingCheck } from "./ledger/funding";
-import { ChangeBus } from "./lib/change-bus";
+import { PostgresTransport } from "./lib/bus-postgres";
+import { RedisTransport } from "./lib/bus-redis";
+import { type BusTransport, ChangeBus } from "./lib/change-bus";
 import { Leadership } from "./lib/leader";
 import { openLimits } from "./limits/open-limits";
 import { AccountsRepo } from "./modules/accounts/accounts.repo";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { AccountsService } from "./modules/accounts/accounts.service";
 import { LoginThrottle } from "./modules/accounts/login-throttle";
-import { SessionService, SHARED_CACHE_TTL_MS } from "./modules/accounts/session.service";
+import { SessionService } from "./modules/accounts/session.service";
 import { TrustedDevices } from "./modules/accounts/trusted-device";
 import { AgentsRepo } from "./modules/agents/agents.repo";
 import { agentsRoutes } from "./modules/agents/agents.routes";
@@ -76,15 +78,17 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const { db } = deps.database;
   const { config, ledger } = deps;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, "");
-  // PGlite is this process's alone; other processes may read and write a PostgreSQL server.
+  // PGlite is this process's alone; other processes may read and write a PostgreSQL server
+  // (launch confirmations are then committed before the answer, see TokensRepo).
   const shared = deps.database.kind === "postgres";
   // Several API nodes on one PostgreSQL (docs/decisions/013-leader-and-change-bus.md): one
-  // leader runs the background work; every change is applied on every node by the bus.
+  // leader runs the background work; every change is applied on every node by the bus, which
+  // drops every in-process cache of changed data (the table of caches is in decision 013).
   const leadership = new Leadership({ newSession: deps.database.newSession ?? null, warn });
   const bus = new ChangeBus(warn);
-  // Sessions and wallets are only written through this process on PGlite: its caches keep.
-  const sessions = new SessionService(db, undefined, shared ? SHARED_CACHE_TTL_MS : Number.POSITIVE_INFINITY);
-  const accountsRepo = new AccountsRepo(db, { walletListTtlMs: shared ? 5_000 : undefined });
+  const busTransport = changeTransport(deps, warn);
+  const sessions = new SessionService(db);
+  const accountsRepo = new AccountsRepo(db);
   // Rate limits and login throttles: counted across API nodes when the database is shared.
   const limits = openLimits({
     redisUrl: config.REDIS_URL,
@@ -105,7 +109,6 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   const explore = new ExploreService({
     repo: new ExploreRepo(db),
     tokensRepo,
-    shared,
     // Explore shows the last score and never waits for one (see TrustService.scoreFor).
     trust: { scoreFor: (mint) => trust?.scoreFor(mint) ?? null },
   });
@@ -141,17 +144,19 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   bus.on("wallets", (userIds) => {
     for (const userId of userIds) accountsRepo.forgetWallets(userId);
   });
-  const tokens = new TokensService({
-    repo: tokensRepo,
-    accountsRepo,
-    ledger,
-    indexer,
-    rowCacheMs: shared ? 1_000 : 60_000,
-    pageCacheMs: shared ? 1_000 : undefined,
+  // A user's launches (keys: user ids): their lists, Explore's token list (the repo's version)
+  // and agents (whose rows carry their token).
+  tokensRepo.onChanged = (userId) => bus.publish("tokens", [userId]);
+  bus.on("tokens", (userIds) => {
+    for (const userId of userIds) tokensRepo.forget(userId);
   });
+  const tokens = new TokensService({ repo: tokensRepo, accountsRepo, ledger, indexer });
   const now = deps.now ?? Date.now;
   const marketRepo = new MarketRepo(deps.database);
-  const marketChanged = (mint: string) => bus.publish("market", [mint]);
+  // Made below: a trade confirmed on a market owing its creator fees wakes the payout job.
+  let payouts: CreatorFeePayouts | null = null;
+  // Every write of a market row or a trade's confirmation (the repo's versioned writes).
+  marketRepo.versions.onWritten = (mint) => bus.publish("market", [mint]);
   bus.on("market", (mints) => {
     explore.noteChange(mints);
     for (const mint of mints) {
@@ -160,13 +165,13 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
       marketRepo.versions.bump(mint);
     }
     trust?.noteChange(mints);
+    // A trade (on any node) on a market owing its creator fees wakes the leader's payout job.
+    for (const mint of mints) payouts?.noteTrade(mint);
   });
   // One writer per curve: across API nodes too when they share a PostgreSQL database.
   const curves = new CurveBook(marketRepo, deps.database.advisoryLock);
   const treasury = treasuryAddress(config.TREASURY_ADDRESS, config.DATA_DIR);
   let market: MarketService | null = null;
-  // Made below: a trade confirmed on a market owing its creator fees wakes the payout job.
-  let payouts: CreatorFeePayouts | null = null;
   const trades = new MarketTradeService({
     repo: marketRepo,
     curves,
@@ -177,10 +182,6 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     ledger,
     treasury: () => (market ? market.treasury() : Promise.resolve(treasury)),
     now,
-    onChange: (mint) => {
-      marketChanged(mint);
-      payouts?.noteTrade(mint);
-    },
   });
   const opens = new MarketOpenService({
     repo: marketRepo,
@@ -192,7 +193,6 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     trades,
     now,
     warn,
-    onChange: marketChanged,
   });
   market = new MarketService({
     repo: marketRepo,
@@ -205,7 +205,6 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     treasury,
     now,
     warn,
-    cacheTtlMs: shared ? 1_000 : undefined,
   });
   const marketStatesForPayouts = market;
   // Owed creator fees paid from the treasury (docs/market.md): run by the leader (app.ts).
@@ -217,7 +216,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     curves,
     now,
     warn,
-    onChange: marketChanged,
+    onChange: (mint) => bus.publish("market", [mint]),
   });
   const feePayouts = payouts;
   const launches = new LaunchService({
@@ -239,7 +238,6 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     funding: new FundingCheck(ledger),
     now,
     warn,
-    cacheTtlMs: shared ? 1_000 : undefined,
   });
   trust.onScoresChanged = (mints) => explore.noteChange(mints);
   bus.on("trust", (mints) => trust?.noteChange(mints));
@@ -254,7 +252,6 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     repo: new MarketHistoryRepo(db),
     tokens,
     versions: marketRepo.versions,
-    cacheTtlMs: shared ? 1_000 : undefined,
   });
   // Token pages' push updates: every node's streams hear every node's trades through the bus.
   const liveStates = market;
@@ -341,6 +338,20 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
       agents.forget({ agentId, userId });
     }
   });
+  bus.on("tokens", () => agents.forgetAgents());
+  // The bus (re)connected, or another node could not send for a while: notices may have been
+  // missed, so every cache the bus covers is dropped.
+  bus.onResync(() => {
+    sessions.forgetAll();
+    accountsRepo.forgetWallets(null);
+    tokensRepo.forget(null);
+    indexer.dropAllCached();
+    explore.forgetAll();
+    analyticsVersions.bumpAll();
+    marketRepo.versions.bumpAll();
+    trust?.forgetAll();
+    agents.forgetAll();
+  });
   const marketStates = market;
   const rewardDrafts = new RewardDraftService({
     ai: deps.ai,
@@ -374,7 +385,6 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     versions: analyticsVersions,
     trust,
     now,
-    cacheTtlMs: shared ? 1_000 : undefined,
   });
   const community = new CommunityService({ repo: analyticsRepo, tokens, transfers });
 
@@ -421,6 +431,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     rewardSponsor,
     leadership,
     bus,
+    busTransport,
     routes,
     pageHtml,
     flushWrites,
@@ -428,3 +439,13 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** How change notices reach the other API nodes: Redis pub/sub when REDIS_URL is set, else
+ * PostgreSQL LISTEN/NOTIFY; none on PGlite (one process's alone: in-process only). */
+function changeTransport(deps: AppDeps, warn: (message: string) => void): BusTransport | null {
+  const { newSession, kind } = deps.database;
+  if (kind !== "postgres" || !newSession) return null;
+  if (deps.config.REDIS_URL)
+    return new RedisTransport(deps.config.REDIS_URL, deps.config.REDIS_KEY_PREFIX, warn);
+  return new PostgresTransport(newSession, warn);
+}

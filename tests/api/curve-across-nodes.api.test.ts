@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LedgerError } from "../../src/server/ledger/ledger";
 import { Client } from "../support/http";
 import { testWallet } from "../support/keys";
 import { launch, type Member, member, tokensOf } from "../support/market";
@@ -49,6 +50,30 @@ function on(node: TestApp, m: Member): Client {
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The curve in the database against what its vault holds on chain. */
+async function curveAndVault(mint: string) {
+  const [market] = await rows<{ vault: string; real_sol: string; real_token: string }>(
+    sql`select vault, real_sol, real_token from markets where mint = ${mint}`,
+  );
+  const ledger = a.deps.ledger;
+  const rent = await ledger.minimumBalanceForRentExemption(0);
+  return {
+    curve: { sol: BigInt(market?.real_sol ?? -1), tokens: BigInt(market?.real_token ?? -1) },
+    vault: {
+      sol: (await ledger.getBalance(market?.vault ?? "")) - rent,
+      tokens: await tokensOf(ledger, market?.vault ?? "", mint),
+    },
+  };
+}
+
+async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 describe.runIf(ON_POSTGRES)("curves and keys across two API nodes", () => {
@@ -150,5 +175,80 @@ describe.runIf(ON_POSTGRES)("curves and keys across two API nodes", () => {
     );
     expect(Number(trades[0]?.n)).toBe(1);
     expect(await tokensOf(ledger, fan.wallet, mint)).toBeGreaterThan(0n);
+  });
+
+  it("a new leader's reconciliation of a curve waits for the curve's lock held elsewhere, then settles it: vault equals curve", {
+    timeout: 120_000,
+  }, async () => {
+    const ledger = a.deps.ledger;
+    const creator = await member(a.url, ledger, "xr_creator", 5n * SOL);
+    const mint = await launch(creator, "XRECON", "1000000", { curveShareBps: 8000 });
+    clock += WINDOW_MS + 1;
+    const fan = await member(a.url, ledger, "xr_fan", 2n * SOL);
+    // A buy on node a reaches the chain but its answer is lost (as when the node dies right
+    // after sending): the trade stays recorded, pending, and the curve in the database is
+    // behind the vault.
+    type Staged = { signature: string; durable: Promise<void> };
+    const l = ledger as unknown as { sendTransactionStaged(wire: Uint8Array): Promise<Staged> };
+    const real = l.sendTransactionStaged.bind(l);
+    l.sendTransactionStaged = async (wire) => {
+      l.sendTransactionStaged = real;
+      await (await real(wire)).durable;
+      throw new LedgerError("The ledger did not answer", "unavailable");
+    };
+    const lost = await fan.c.post(`/api/market/${mint}/buy`, {
+      solIn: (SOL / 10n).toString(),
+      minTokensOut: "1",
+      idempotencyKey: "lost-answer",
+    });
+    expect(lost.status).toBe(503);
+    const pendingOf = async () =>
+      rows<{ status: string }>(sql`select status from market_trades where mint = ${mint}`);
+    expect(await pendingOf()).toEqual([{ status: "pending" }]);
+    const before = await curveAndVault(mint);
+    expect(before.vault).not.toEqual(before.curve);
+
+    // Another connection (a node trading this curve) holds the curve's lock, under the key
+    // CurveBook takes it by.
+    const holder = db.database.newSession?.();
+    if (!holder) throw new Error("PostgreSQL sessions expected");
+    await holder.connect();
+    try {
+      await holder.query("select pg_advisory_lock(hashtextextended($1, 0))", [`curve:${mint}`]);
+      // Node b settles what was left pending, as when it takes leadership.
+      let done = false;
+      const reconciled = b.app.services.market.reconcilePending().finally(() => {
+        done = true;
+      });
+      // It waits on that lock (PostgreSQL shows its request not granted), and settles nothing.
+      await until(async () => {
+        const [w] = await rows<{ n: string }>(
+          sql`select count(*) as n from pg_locks where locktype = 'advisory' and not granted
+              and database = (select oid from pg_database where datname = current_database())`,
+        );
+        return Number(w?.n) === 1;
+      }, "reconciliation to wait on the curve's lock");
+      expect(done).toBe(false);
+      expect(await pendingOf()).toEqual([{ status: "pending" }]);
+
+      await holder.query("select pg_advisory_unlock(hashtextextended($1, 0))", [`curve:${mint}`]);
+      const settled = await reconciled;
+      expect(settled.trades).toBe(1);
+    } finally {
+      await holder.end();
+    }
+    expect(await pendingOf()).toEqual([{ status: "confirmed" }]);
+    const after = await curveAndVault(mint);
+    expect(after.vault).toEqual(after.curve);
+    expect(after.curve.tokens).toBeLessThan(before.curve.tokens);
+    // Node a trades on from the settled curve.
+    const next = await fan.c.post(`/api/market/${mint}/buy`, {
+      solIn: (SOL / 10n).toString(),
+      minTokensOut: "1",
+      idempotencyKey: "after-settle",
+    });
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    const last = await curveAndVault(mint);
+    expect(last.vault).toEqual(last.curve);
   });
 });

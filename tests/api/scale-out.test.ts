@@ -87,6 +87,7 @@ describe.skipIf(!database)("several API nodes on one PostgreSQL and one ledger n
       leader: true,
       indexerRunning: true,
       minterRunning: true,
+      changesVia: "postgres",
       changesShared: true,
     });
     expect(h1.indexer.role).toBe("leader");
@@ -94,6 +95,7 @@ describe.skipIf(!database)("several API nodes on one PostgreSQL and one ledger n
       leader: false,
       indexerRunning: false,
       minterRunning: false,
+      changesVia: "postgres",
       changesShared: true,
     });
     expect(h2.indexer).toMatchObject({ role: "follower", ok: true });

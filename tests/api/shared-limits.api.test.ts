@@ -60,6 +60,24 @@ describe.runIf(ON_POSTGRES).each(stores)("limits shared by two API nodes ($name)
     expect(b.app.services.limits.kind).toBe(kind);
   });
 
+  it("carries the change bus's notices there too: a logout on one node ends the session on the other", async () => {
+    for (const node of [a, b])
+      expect(node.app.services.bus.health()).toMatchObject({ via: kind, shared: true });
+    const reg = await send(a, "10.9.0.9", "/api/register", {
+      username: "busnotice",
+      email: "busnotice@example.com",
+      password: "right-pass",
+    });
+    expect(reg.status).toBe(201);
+    const wallets = async (node: TestApp) =>
+      (await fetch(`${node.url}/api/wallets`, { headers: { cookie: reg.cookies } })).status;
+    expect(await wallets(b)).toBe(200);
+    const heard = new Promise<void>((resolve) => b.app.services.bus.on("session", () => resolve()));
+    expect((await send(a, "10.9.0.9", "/api/auth/logout", {}, reg.cookies)).status).toBe(200);
+    await heard;
+    expect(await wallets(b)).toBe(401);
+  });
+
   it("throttles sign-in on an account after 5 failures in all, whichever node saw them", async () => {
     const reg = await send(a, "10.9.0.1", "/api/register", {
       username: "twonodes",

@@ -1,31 +1,67 @@
 import { randomUUID } from "node:crypto";
-import type pg from "pg";
 
 // Tells every node what data changed, so each drops its in-process caches of it
 // (docs/decisions/013-leader-and-change-bus.md). Handlers run at once in the publishing
-// process, exactly as the direct calls did before; on PostgreSQL the change also goes out by
-// NOTIFY and every other node runs the same handlers when it hears it. A missed notice (a
-// dropped connection) is covered by the caches' short TTLs on a shared database.
+// process; with a transport (PostgreSQL LISTEN/NOTIFY, or Redis pub/sub when REDIS_URL is set)
+// the change also goes to every other node, which runs the same handlers when it hears it.
+// A notice can be missed while a connection is re-established: each time the transport is
+// connected again the resync handlers drop every cache the bus covers, and a node that could
+// not send a notice asks the others to do the same once it can send again.
 
 /** What changed: the topic names the kind, the keys which ones (mints, owners, ids). */
-export type ChangeTopic = "holders" | "owners" | "market" | "trust" | "session" | "wallets" | "agents";
+export type ChangeTopic =
+  | "holders"
+  | "owners"
+  | "market"
+  | "trust"
+  | "session"
+  | "wallets"
+  | "agents"
+  | "tokens";
 type Handler = (keys: string[]) => void;
 
-const CHANNEL = "launchpad_changes";
-/** NOTIFY payloads are bounded (8000 bytes): keys go out in slices well under it. */
+export interface TransportEvents {
+  heard(payload: string): void;
+  connected(): void;
+  writable(): void;
+}
+
+/** How notices travel between nodes (one file per transport: bus-postgres.ts, bus-redis.ts). */
+export interface BusTransport {
+  readonly kind: "postgres" | "redis";
+  /** Whether notices can be sent and heard now. */
+  readonly up: boolean;
+  /** Starts hearing notices; `connected` is called each time the subscription is established
+   * (again), `writable` when notices can be sent again after they could not (a transport
+   * sending on another connection than it listens on). Resolves after the first try; a failed
+   * try is retried in the background. */
+  start(events: TransportEvents): Promise<void>;
+  /** Sends one notice; rejects when it was not sent. */
+  send(payload: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** NOTIFY payloads are bounded (8000 bytes): keys go out in slices well under it (on Redis
+ * too, so the message format is the same on both). */
 const KEYS_PER_NOTICE = 60;
+/** A notice with this topic asks every other node to drop all it keeps (see `resync`). */
+const RESYNC_TOPIC = "*";
 
 export class ChangeBus {
   private readonly handlers = new Map<ChangeTopic, Handler[]>();
+  private readonly resyncs: Array<() => void> = [];
   /** This process's notices come back to it too: it knows them by this id and skips them. */
   private readonly origin = randomUUID();
-  private session: pg.Client | null = null;
+  private transport: BusTransport | null = null;
   private stopped = false;
   private sending: Promise<void> = Promise.resolve();
-  /** Notices heard from other nodes (health and the scale-out test read it). */
+  /** A notice could not be sent: the others are asked to resync at the next send. */
+  private unsent = false;
+  /** Notices heard from other nodes (health and the tests read it). */
   private heard = 0;
+  /** Times every covered cache was dropped (on connecting, or asked by another node). */
+  private resynced = 0;
 
-  /** Default: this process only. `listen` adds PostgreSQL for a shared database. */
   constructor(private readonly warn: (message: string) => void = () => {}) {}
 
   on(topic: ChangeTopic, handler: Handler): void {
@@ -34,73 +70,90 @@ export class ChangeBus {
     this.handlers.set(topic, list);
   }
 
+  /** Drops everything a topic handler would drop, for any key: run when notices may have been
+   * missed (the transport connected again, or another node could not send for a while). */
+  onResync(handler: () => void): void {
+    this.resyncs.push(handler);
+  }
+
   /** Applies the change here now (unless `here` is false: this process already has it), and
-   * tells the other nodes (PostgreSQL). */
+   * tells the other nodes. */
   publish(topic: ChangeTopic, keys: Iterable<string>, { here = true } = {}): void {
     const list = [...keys];
     if (!list.length) return;
     if (here) this.apply(topic, list);
-    const session = this.session;
-    if (!session) return;
-    for (let i = 0; i < list.length; i += KEYS_PER_NOTICE) {
-      const payload = JSON.stringify({ o: this.origin, t: topic, k: list.slice(i, i + KEYS_PER_NOTICE) });
-      // One at a time on the session, in order.
-      this.sending = this.sending.then(() =>
-        session.query("select pg_notify($1, $2)", [CHANNEL, payload]).then(
-          () => {},
-          (err: unknown) => this.warn(`change notice not sent: ${errorText(err)}`),
-        ),
-      );
-    }
+    if (!this.transport) return;
+    for (let i = 0; i < list.length; i += KEYS_PER_NOTICE)
+      this.send({ o: this.origin, t: topic, k: list.slice(i, i + KEYS_PER_NOTICE) });
   }
 
-  /** PostgreSQL: LISTENs on a session of its own and sends NOTIFYs there too. Resolves after
-   * the first try; a failed try or a dropped connection is retried every second in the
-   * background (the caches' TTLs cover what is missed meanwhile). */
-  async listen(newSession: () => pg.Client): Promise<void> {
+  /** Sends and hears notices through `transport` (PostgreSQL or Redis). Resolves after its
+   * first try to connect. */
+  async connect(transport: BusTransport): Promise<void> {
     if (this.stopped) return;
-    const retry = () => {
-      if (!this.stopped) setTimeout(() => void this.listen(newSession), 1_000).unref();
+    this.transport = transport;
+    const writable = () => {
+      if (this.unsent) this.send(null);
     };
-    const session = newSession();
-    session.on("notification", (message) => this.heardNotice(message.payload));
-    const closed = new Promise<void>((resolve) => {
-      session.on("error", (err) => {
-        this.warn(`change bus connection lost: ${errorText(err)}`);
-        resolve();
-      });
-      session.on("end", () => resolve());
-    });
-    try {
-      await session.connect();
-      await session.query(`listen ${CHANNEL}`);
-    } catch (err) {
-      this.warn(`change bus cannot listen: ${errorText(err)}`);
-      await session.end().catch(() => {});
-      return retry();
-    }
-    if (this.stopped) {
-      await session.end().catch(() => {});
-      return;
-    }
-    this.session = session;
-    void closed.then(() => {
-      if (this.session === session) this.session = null;
-      session.end().catch(() => {});
-      retry();
+    await transport.start({
+      heard: (payload) => this.heardNotice(payload),
+      connected: () => {
+        // Whatever was said while this node was not listening is lost: drop it all.
+        this.resync();
+        writable();
+      },
+      writable,
     });
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     await this.sending;
-    const session = this.session;
-    this.session = null;
-    await session?.end().catch(() => {});
+    const transport = this.transport;
+    this.transport = null;
+    await transport?.stop();
   }
 
   health() {
-    return { shared: this.session !== null, heard: this.heard };
+    return {
+      via: this.transport?.kind ?? ("process" as const),
+      shared: this.transport?.up ?? false,
+      heard: this.heard,
+      resynced: this.resynced,
+    };
+  }
+
+  /** Queues a notice (null: only the resync owed), one at a time and in order. */
+  private send(notice: { o: string; t: string; k: string[] } | null): void {
+    const transport = this.transport;
+    if (!transport) return;
+    this.sending = this.sending.then(async () => {
+      if (!transport.up) {
+        this.unsent = true;
+        return;
+      }
+      try {
+        if (this.unsent) {
+          await transport.send(JSON.stringify({ o: this.origin, t: RESYNC_TOPIC, k: [] }));
+          this.unsent = false;
+        }
+        if (notice) await transport.send(JSON.stringify(notice));
+      } catch (err) {
+        this.unsent = true;
+        this.warn(`change notice not sent: ${errorText(err)}`);
+      }
+    });
+  }
+
+  private resync(): void {
+    this.resynced += 1;
+    for (const handler of this.resyncs) {
+      try {
+        handler();
+      } catch (err) {
+        this.warn(`change resync failed: ${errorText(err)}`);
+      }
+    }
   }
 
   private heardNotice(payload: string | undefined): void {
@@ -112,6 +165,11 @@ export class ChangeBus {
       return;
     }
     if (notice.o === this.origin || typeof notice.t !== "string" || !Array.isArray(notice.k)) return;
+    if (notice.t === RESYNC_TOPIC) {
+      this.heard += 1;
+      this.resync();
+      return;
+    }
     const keys = notice.k.filter((k): k is string => typeof k === "string");
     if (!this.handlers.has(notice.t as ChangeTopic)) return;
     this.heard += 1;
@@ -129,6 +187,6 @@ export class ChangeBus {
   }
 }
 
-function errorText(err: unknown): string {
+export function errorText(err: unknown): string {
   return err instanceof Error ? (err.message.split("\n")[0]?.slice(0, 200) ?? "") : "unknown error";
 }

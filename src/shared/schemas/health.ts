@@ -47,13 +47,15 @@ export const HealthSchema = z.object({
   rewardsSponsor: z.object({ address: z.string(), lamports: z.string(), low: z.boolean() }),
   /** This API node among others on one database (docs/decisions/013-leader-and-change-bus.md):
    * whether it holds leadership (and how many times it took it), whether its indexer and
-   * automatic reward minter run (the leader's only), and how many change notices it heard
+   * automatic reward minter run (the leader's only), how its change notices travel (this
+   * process only, PostgreSQL or Redis), whether that link is up, and how many notices it heard
    * from other nodes. */
   node: z.object({
     leader: z.boolean(),
     terms: z.number(),
     indexerRunning: z.boolean(),
     minterRunning: z.boolean(),
+    changesVia: z.enum(["process", "postgres", "redis"]),
     changesShared: z.boolean(),
     changesHeard: z.number(),
   }),

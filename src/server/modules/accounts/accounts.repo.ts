@@ -8,21 +8,16 @@ export type UserRow = typeof users.$inferSelect;
 export type WalletRow = typeof wallets.$inferSelect;
 
 /** Queries for users, their wallets and sign-in challenges. Wallet rows are read on every
- * launch, transfer, balance and gated chat message. A wallet never changes owner, so rows by
- * address are kept; a user's list is dropped when this process adds a wallet, and read again
- * after `walletListTtlMs` when another process may add one (a shared PostgreSQL). */
+ * launch, transfer, balance and gated chat message. A wallet row is never rewritten (nor its
+ * owner changed): rows by address are immutable and kept. A user's list is dropped when a
+ * wallet is added, here and (by the change bus, `forgetWallets`) on every other API node. */
 export class AccountsRepo {
   private walletByKey = new BoundedCache<string, WalletRow>({ max: 100_000 });
-  private walletLists: BoundedCache<string, WalletRow[]>;
+  private walletLists = new BoundedCache<string, WalletRow[]>({ max: 10_000 });
   /** Wallets added so far: a list read that overlapped an addition is not kept. */
   private walletInserts = 0;
 
-  constructor(
-    private db: Db,
-    options: { walletListTtlMs?: number } = {},
-  ) {
-    this.walletLists = new BoundedCache({ max: 10_000, ttlMs: options.walletListTtlMs });
-  }
+  constructor(private db: Db) {}
 
   async insertUser(values: {
     username?: string | null;
@@ -91,10 +86,11 @@ export class AccountsRepo {
   /** Told of each new wallet (by user id): other nodes forget their lists of that user's. */
   onWalletAdded: ((userId: string) => void) | null = null;
 
-  /** Another node added a wallet for this user. */
-  forgetWallets(userId: string): void {
+  /** Another node added a wallet for this user (null: for anyone, notices were missed). */
+  forgetWallets(userId: string | null): void {
     this.walletInserts += 2;
-    this.walletLists.delete(userId);
+    if (userId === null) this.walletLists.clear();
+    else this.walletLists.delete(userId);
   }
 
   async insertChallenge(values: typeof walletChallenges.$inferInsert) {

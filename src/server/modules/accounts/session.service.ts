@@ -6,23 +6,20 @@ import { sessions } from "../../db/schema/index";
 const ABSOLUTE_TTL_MS = 30 * 24 * 3600_000;
 const IDLE_TTL_MS = 7 * 24 * 3600_000;
 const TOUCH_EVERY_MS = 3600_000;
-/** How long a resolved session is trusted without reading the table again, when other
- * processes may revoke sessions in the same database (PostgreSQL). */
-export const SHARED_CACHE_TTL_MS = 10_000;
 
 interface Cached {
   userId: string;
   expiresAt: number;
   lastSeenAt: number;
-  cachedAt: number;
 }
 
 const hashId = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Server-side sessions. The cookie holds 256 random bits; the table holds only their hash.
- * An in-process cache spares a query per request; revoke clears it at once. Where this
- * process is the only writer of the table (PGlite), a cached session lives as long as the
- * session itself; otherwise it is read again after `cacheMs`. */
+ * An in-process cache spares a query per request; revoke clears it at once, here and (by the
+ * change bus, `forget`) on every other API node, so a cached session lives as long as the
+ * session itself. Another node may have seen the session since it was cached: an idle expiry
+ * is checked against the table before it revokes anything. */
 export class SessionService {
   private cache = new Map<string, Cached>();
   /** Reads under way by id hash: the requests of one page arrive together. */
@@ -33,7 +30,6 @@ export class SessionService {
   constructor(
     private db: Db,
     private now: () => number = Date.now,
-    private cacheMs: number = SHARED_CACHE_TTL_MS,
   ) {}
 
   async create(userId: string): Promise<{ token: string; expiresAt: Date }> {
@@ -53,16 +49,13 @@ export class SessionService {
   async resolve(token: string): Promise<string | null> {
     const idHash = hashId(token);
     const now = this.now();
-    let entry: Cached | null | undefined = this.cache.get(idHash);
-    if (!entry || now - entry.cachedAt > this.cacheMs) {
-      let reading = this.reading.get(idHash);
-      if (!reading) {
-        reading = this.read(idHash, now);
-        this.reading.set(idHash, reading);
-        const done = () => this.reading.delete(idHash);
-        reading.then(done, done);
-      }
-      entry = await reading;
+    const cached = this.cache.get(idHash);
+    let entry = cached ?? (await this.readShared(idHash, now));
+    if (!entry) return null;
+    // Idle here may not be idle on another node (it touched the row): the table decides.
+    if (cached && entry.expiresAt > now && now - entry.lastSeenAt > IDLE_TTL_MS) {
+      this.cache.delete(idHash);
+      entry = await this.readShared(idHash, now);
       if (!entry) return null;
     }
     if (entry.expiresAt <= now || now - entry.lastSeenAt > IDLE_TTL_MS) {
@@ -77,6 +70,18 @@ export class SessionService {
         .where(eq(sessions.idHash, idHash));
     }
     return entry.userId;
+  }
+
+  /** One read per id hash at a time: the requests of one page arrive together. */
+  private readShared(idHash: string, now: number): Promise<Cached | null> {
+    let reading = this.reading.get(idHash);
+    if (!reading) {
+      reading = this.read(idHash, now);
+      this.reading.set(idHash, reading);
+      const done = () => this.reading.delete(idHash);
+      reading.then(done, done);
+    }
+    return reading;
   }
 
   private async read(idHash: string, now: number): Promise<Cached | null> {
@@ -94,7 +99,6 @@ export class SessionService {
       userId: row.userId,
       expiresAt: row.expiresAt.getTime(),
       lastSeenAt: row.lastSeenAt.getTime(),
-      cachedAt: now,
     };
     // A revocation during the read may have come after it: what was read is not kept.
     if (this.revocations !== revocationsBefore) return entry;
@@ -124,5 +128,13 @@ export class SessionService {
     this.revocations += 2;
     this.cache.delete(idHash);
     this.reading.delete(idHash);
+  }
+
+  /** Revocations may have been missed (the change bus reconnected): every session is read
+   * again. */
+  forgetAll(): void {
+    this.revocations += 2;
+    this.cache.clear();
+    this.reading.clear();
   }
 }

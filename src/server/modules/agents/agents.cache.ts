@@ -2,30 +2,25 @@ import type { ChatTurn } from "../../ai/engine";
 import { BoundedCache } from "../../lib/bounded-cache";
 import type { AgentWithToken } from "./agents.repo";
 
-/** Agent rows for chat, and the list of active agents for the agents page, kept briefly:
- * every message needs its agent and token, every visit the list, and those change rarely.
- * This process drops what it keeps on its own writes; another process sharing a PostgreSQL
- * database (or a launch that fails after its agent was made) is seen within `ttlMs`. */
+/** Agent rows for chat, and the list of active agents for the agents page: every message
+ * needs its agent and token, every visit the list, and those change rarely. Kept until a
+ * write drops them: an agent's (here, and on every other API node by the change bus), or a
+ * token's (a launch that fails after its agent was made leaves the list: `forgetAll`). */
 export class AgentCache {
-  private readonly rows: BoundedCache<string, AgentWithToken>;
-  private list: { rows: AgentWithToken[]; at: number } | null = null;
+  private readonly rows = new BoundedCache<string, AgentWithToken>({ max: 5_000 });
+  private list: AgentWithToken[] | null = null;
   /** The read under way, shared by the requests that arrive meanwhile. */
   private loading: Promise<AgentWithToken[]> | null = null;
   /** Writes finished and under way: a list read that overlapped one is not kept. */
   private writes = 0;
   private writesUnderWay = 0;
 
-  constructor(private readonly ttlMs: number) {
-    this.rows = new BoundedCache({ max: 5_000, ttlMs });
-  }
-
   active(load: () => Promise<AgentWithToken[]>): Promise<AgentWithToken[]> {
-    const now = Date.now();
-    if (this.list && now - this.list.at < this.ttlMs) return Promise.resolve(this.list.rows);
+    if (this.list) return Promise.resolve(this.list);
     if (this.loading) return this.loading;
     const writesBefore = this.writes;
     const loading = load().then((rows) => {
-      if (this.writes === writesBefore && this.writesUnderWay === 0) this.list = { rows, at: now };
+      if (this.writes === writesBefore && this.writesUnderWay === 0) this.list = rows;
       return rows;
     });
     this.loading = loading;
@@ -73,6 +68,14 @@ export class AgentCache {
     this.loading = null;
     this.rows.delete(id);
   }
+
+  /** A token changed (its agents' rows carry it), or notices were missed: all is read afresh. */
+  forgetAll(): void {
+    this.writes += 1;
+    this.list = null;
+    this.loading = null;
+    this.rows.clear();
+  }
 }
 
 /** The last few turns of each recent conversation, so a message does not re-read its
@@ -110,6 +113,11 @@ export class ConversationCache {
   /** Another node stored turns of this conversation: the next message loads it again. */
   forget(agentId: string, userId: string): void {
     this.turns.delete(`${agentId}\u0000${userId}`);
+  }
+
+  /** Notices were missed (the change bus reconnected): every conversation loads again. */
+  clear(): void {
+    this.turns.clear();
   }
 
   private set(key: string, turns: ChatTurn[]): void {

@@ -44,10 +44,8 @@ export class AgentsService {
   private readonly agentCache: AgentCache;
   private readonly conversations = new ConversationCache(HISTORY_TURNS);
 
-  constructor(
-    private readonly deps: { repo: AgentsRepo; holdings: Holdings; ai: AiEngine; agentCacheMs?: number },
-  ) {
-    this.agentCache = new AgentCache(deps.agentCacheMs ?? 2_000);
+  constructor(private readonly deps: { repo: AgentsRepo; holdings: Holdings; ai: AiEngine }) {
+    this.agentCache = new AgentCache();
   }
 
   async list(userId: string | null): Promise<Agent[]> {
@@ -69,6 +67,17 @@ export class AgentsService {
   forget(change: { agentId: string; userId?: string }): void {
     if (change.userId === undefined) this.agentCache.forget(change.agentId);
     else this.conversations.forget(change.agentId, change.userId);
+  }
+
+  /** A token row changed (agents' rows carry their token): agents are read afresh. */
+  forgetAgents(): void {
+    this.agentCache.forgetAll();
+  }
+
+  /** Notices were missed (the change bus reconnected): agents and conversations load again. */
+  forgetAll(): void {
+    this.agentCache.forgetAll();
+    this.conversations.clear();
   }
 
   async create(userId: string, input: CreateInput): Promise<ManagedAgent> {

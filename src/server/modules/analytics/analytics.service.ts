@@ -36,9 +36,6 @@ interface Deps {
   versions: MarketVersions;
   trust?: TrustSource;
   now?: () => number;
-  /** Figures not hooked to a change (agent chats, reward claims, the clock's windows) are at
-   * most this old. */
-  cacheTtlMs?: number;
 }
 
 const SERIES_DAYS = 30;
@@ -46,6 +43,10 @@ const TOP_MEMBERS = 20;
 /** Closed days' aggregates change only when the indexer backfills history: re-read this often. */
 const HISTORY_TTL_MS = 10 * 60_000;
 const CREATOR_TTL_MS = 60_000;
+/** Figures not hooked to a change (agent chats, reward claims, the clock's windows) are at
+ * most this old, on one node as on several; holders and the market move them at once on
+ * every node (the change bus bumps `versions`). */
+const FIGURES_TTL_MS = 30_000;
 type CreatorHistory = Awaited<ReturnType<AnalyticsRepo["creatorHistory"]>>;
 
 /** The aggregates of the window's closed days (before today, UTC), read once per mint and day:
@@ -81,7 +82,7 @@ type Figures = Omit<Analytics, "view" | "trustFactors" | "explore" | "topMembers
 };
 
 /** The analytics page's figures for one token: SQL aggregates over the mint's index ranges,
- * kept per mint until the indexer, the market or a post moves it (or `cacheTtlMs` passes).
+ * kept per mint until the indexer, the market or a post moves it (or FIGURES_TTL_MS passes).
  * The creator gets everything; anyone else the public part. */
 export class AnalyticsService {
   private now: () => number;
@@ -95,7 +96,7 @@ export class AnalyticsService {
 
   constructor(private deps: Deps) {
     this.now = deps.now ?? Date.now;
-    this.figures = new MintCache(deps.versions, { max: 5_000, ttlMs: deps.cacheTtlMs ?? 30_000 });
+    this.figures = new MintCache(deps.versions, { max: 5_000, ttlMs: FIGURES_TTL_MS });
   }
 
   private figuresOf(token: TokenRow): Promise<Figures> {

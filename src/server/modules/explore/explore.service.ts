@@ -25,9 +25,8 @@ import type { ExploreRepo, TradeRow } from "./explore.repo";
 
 interface Deps {
   repo: ExploreRepo;
+  /** Its version moves with every token write, on every API node (the change bus). */
   tokensRepo: Pick<TokensRepo, "launched" | "version">;
-  /** Other processes may write the database (PostgreSQL): re-read the token list each refresh. */
-  shared: boolean;
   now?: () => number;
   /** The snapshot is rebuilt at most this often, unless told of a change (noteChange). */
   refreshMs?: number;
@@ -38,10 +37,10 @@ interface Deps {
 /** How far back each incremental read looks again before the newest change it saw: a
  * transaction that committed late with an older time is still picked up (ids dedupe). */
 const OVERLAP_MS = 10_000;
-/** On our own database every launch bumps the token repo's version; re-read anyway now and then. */
+/** Every launch (on any node) bumps the token repo's version; re-read anyway now and then. */
 const TOKEN_LIST_MAX_AGE_MS = 30_000;
-/** Every market is re-read this often (a market opened without a trade yet, or written by another
- * process); in between only the markets of mints that traded, and all after noteChange(). */
+/** Every market is re-read this often anyway (every market write, on any node, also calls
+ * noteChange); in between only the markets of mints that traded, and all after noteChange(). */
 const MARKETS_MAX_AGE_MS = 10_000;
 const HOUR_MS = 3_600_000;
 
@@ -107,6 +106,13 @@ export class ExploreService {
   noteChange(mints: Iterable<string> = []): void {
     this.dirty = true;
     for (const mint of mints) this.notedMints.add(mint);
+  }
+
+  /** Notices were missed (the change bus reconnected): every card and market is read again. */
+  forgetAll(): void {
+    this.noteChange();
+    this.allChanged = true;
+    this.tokensLoadedAt = 0;
   }
 
   /** The page as UTF-8 JSON, checked against its schema once and then served from memory
@@ -233,8 +239,7 @@ export class ExploreService {
 
   private async loadTokens(now: number): Promise<void> {
     const version = this.deps.tokensRepo.version;
-    const maxAge = this.deps.shared ? 0 : TOKEN_LIST_MAX_AGE_MS;
-    if (version === this.tokensVersion && now - this.tokensLoadedAt < maxAge) return;
+    if (version === this.tokensVersion && now - this.tokensLoadedAt < TOKEN_LIST_MAX_AGE_MS) return;
     const rows = await this.deps.tokensRepo.launched();
     const unknown = [...new Set(rows.map((r) => r.userId))].filter((id) => !this.creators.has(id));
     for (const c of await this.deps.repo.creators(unknown)) {

@@ -25,6 +25,8 @@ describe("status routes", () => {
     expect(BigInt(health.ledger.slot ?? "-1")).toBeGreaterThanOrEqual(0n);
     // One node alone leads and runs the background work (PostgreSQL: it won the lock).
     expect(health.node).toMatchObject({ leader: true, terms: 1, indexerRunning: true, minterRunning: true });
+    // One database of this process's own (PGlite) or one PostgreSQL: how changes travel.
+    expect(health.node.changesVia).toBe(t.deps.database.kind === "postgres" ? "postgres" : "process");
     expect(health.indexer.role).toBe("leader");
     expect(health.node.changesShared).toBe(t.deps.database.kind === "postgres");
   });

@@ -68,6 +68,7 @@ export class HealthService {
       terms,
       indexerRunning: this.deps.indexer.isRunning,
       minterRunning: this.deps.rewardAutoMinter.isRunning,
+      changesVia: bus.via,
       changesShared: bus.shared,
       changesHeard: bus.heard,
     };

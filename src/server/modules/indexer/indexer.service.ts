@@ -120,6 +120,9 @@ export class IndexerService {
   private readonly generation = new Map<string, number>();
   /** Generations are drawn from one counter: a value never comes back after the map is cleared. */
   private generations = 0;
+  /** The generation of a key not in the map: moved when the map is cleared, so a read that
+   * overlapped the clearing is not kept and nothing cached before it matches again. */
+  private floor = 0;
   private nextRpcAt = 0;
 
   constructor(private readonly deps: Deps) {}
@@ -489,9 +492,26 @@ export class IndexerService {
     }
   }
 
+  /** Notices were missed (the change bus reconnected): everything kept is read again. */
+  dropAllCached(): void {
+    this.clearGenerations();
+    this.holderCache.clear();
+    this.countCache.clear();
+    this.ownerCache.clear();
+  }
+
   private bump(key: string): void {
     this.generation.set(key, ++this.generations);
-    if (this.generation.size > 200_000) this.generation.clear();
+    if (this.generation.size > 200_000) this.clearGenerations();
+  }
+
+  private clearGenerations(): void {
+    this.generation.clear();
+    this.floor = ++this.generations;
+  }
+
+  private genOf(key: string): number {
+    return this.generation.get(key) ?? this.floor;
   }
 
   private markProcessed(signature: string): void {
@@ -585,13 +605,13 @@ export class IndexerService {
   private async holderEntry(mint: string) {
     const hit = this.following ? undefined : this.holderCache.get(mint);
     if (hit) return hit;
-    const generation = this.generation.get(`m:${mint}`);
+    const generation = this.genOf(`m:${mint}`);
     const [top, count] = await Promise.all([
       this.deps.repo.topHolders(mint, TOP_HOLDERS),
       this.deps.repo.holderCount(mint),
     ]);
     const entry = { top, count };
-    if (this.generation.get(`m:${mint}`) === generation) this.holderCache.set(mint, entry);
+    if (this.genOf(`m:${mint}`) === generation) this.holderCache.set(mint, entry);
     return entry;
   }
 
@@ -605,7 +625,7 @@ export class IndexerService {
 
   /** Moves whenever the mint's holders are written (readers key caches of them on it). */
   holdersVersion(mint: string): number {
-    return this.generation.get(`m:${mint}`) ?? 0;
+    return this.genOf(`m:${mint}`);
   }
 
   /** How many owners hold a positive balance of the mint. */
@@ -627,12 +647,12 @@ export class IndexerService {
     }
     for (let i = 0; i < missing.length; i += 1000) {
       const part = missing.slice(i, i + 1000);
-      const generations = part.map((m) => this.generation.get(`m:${m}`));
+      const generations = part.map((m) => this.genOf(`m:${m}`));
       const counts = await this.deps.repo.holderCounts(part);
       part.forEach((mint, j) => {
         const n = counts.get(mint) ?? 0;
         out.set(mint, n);
-        if (this.generation.get(`m:${mint}`) === generations[j]) this.countCache.set(mint, n);
+        if (this.genOf(`m:${mint}`) === generations[j]) this.countCache.set(mint, n);
       });
     }
     return out;
@@ -642,10 +662,10 @@ export class IndexerService {
   async balancesOf(owner: string): Promise<Map<string, bigint>> {
     const hit = this.following ? undefined : this.ownerCache.get(owner);
     if (hit) return hit;
-    const generation = this.generation.get(`o:${owner}`);
+    const generation = this.genOf(`o:${owner}`);
     const rows = await this.deps.repo.balancesOf(owner);
     const map = new Map(rows.map((r) => [r.mint, r.balance]));
-    if (this.generation.get(`o:${owner}`) === generation) this.ownerCache.set(owner, map);
+    if (this.genOf(`o:${owner}`) === generation) this.ownerCache.set(owner, map);
     return map;
   }
 

@@ -19,8 +19,6 @@ interface Deps {
   now?: () => number;
   /** The market repo's change counters: a confirmed trade moves its mint's. */
   versions: MarketVersions;
-  /** Other processes may write the database (PostgreSQL): cached answers expire after this. */
-  cacheTtlMs?: number;
 }
 
 export interface PricePoint {
@@ -85,11 +83,12 @@ function decodeCursor(cursor: string): { micros: string; id: string } {
 /** A market's history: recent trades and price candles, from confirmed trades. */
 export class MarketHistoryService {
   private now: () => number;
-  /** Answers as JSON by mint and query, until the mint's next confirmed trade. */
+  /** Answers as JSON by mint and query, until the mint's next confirmed trade (on any node:
+   * the change bus moves `versions` everywhere). */
   private answers: MintCache<Buffer>;
   constructor(private deps: Deps) {
     this.now = deps.now ?? Date.now;
-    this.answers = new MintCache(deps.versions, { max: 20_000, ttlMs: deps.cacheTtlMs });
+    this.answers = new MintCache(deps.versions, { max: 20_000 });
   }
 
   /** A page of trades as UTF-8 JSON (checked against its schema once). */

@@ -34,8 +34,6 @@ interface Deps {
   trades: MarketTradeService;
   now: () => number;
   warn: (message: string) => void;
-  /** Told when a market opens (Explore re-reads it). */
-  onChange?: (mint: string) => void;
 }
 
 /** Opening curves: at launch (`market` on POST /api/tokens/create) or later for an existing
@@ -285,7 +283,6 @@ export class MarketOpenService {
         signedTransaction: null,
       });
       this.deps.curves.drop(mint);
-      this.deps.onChange?.(mint);
     }
   }
 

@@ -69,8 +69,6 @@ interface Deps {
   ledger: Ledger;
   treasury: () => Promise<string>;
   now: () => number;
-  /** Told when a trade's confirmation is written (Explore re-reads the curve). */
-  onChange?: (mint: string) => void;
 }
 
 /** What a trade moves, fixed before it is built. */
@@ -408,8 +406,6 @@ export class MarketTradeService {
       }
     }
     curves.drop(mint);
-    // Trades confirmed here moved the curve: the other nodes' caches and live pages hear it.
-    if (result.confirmed) this.deps.onChange?.(mint);
     return result;
   }
 
@@ -753,12 +749,10 @@ export class MarketTradeService {
     void tail.then(() => {
       if (this.writes.get(mint) === tail) this.writes.delete(mint);
     });
-    void write.then(
-      () => this.deps.onChange?.(mint),
-      () => {
-        entry.unsettled = true;
-      },
-    );
+    // Its write tells every node (MarketVersions.onWritten, wired to the change bus).
+    write.catch(() => {
+      entry.unsettled = true;
+    });
     return write;
   }
 

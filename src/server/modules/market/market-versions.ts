@@ -7,13 +7,25 @@ import { BoundedCache } from "../../lib/bounded-cache";
 export class MarketVersions {
   private counter = 0;
   private byMint = new Map<string, number>();
+  /** The version of a mint not in the map: moved by bumpAll. */
+  private floor = 0;
+
+  /** Told after each write made through `around` (the market repo's): other nodes bump too. */
+  onWritten: ((mint: string) => void) | null = null;
 
   of(mint: string): number {
-    return this.byMint.get(mint) ?? 0;
+    return this.byMint.get(mint) ?? this.floor;
   }
 
   bump(mint: string): void {
     this.byMint.set(mint, ++this.counter);
+    if (this.byMint.size > 200_000) this.bumpAll();
+  }
+
+  /** Every mint moves (notices were missed): nothing cached before matches again. */
+  bumpAll(): void {
+    this.byMint.clear();
+    this.floor = ++this.counter;
   }
 
   /** Runs a write of this mint's market with the counter moved on both sides of it. */
@@ -23,12 +35,14 @@ export class MarketVersions {
       return await write();
     } finally {
       this.bump(mint);
+      this.onWritten?.(mint);
     }
   }
 }
 
-/** Values per (mint, key), good while the mint's version is the one they were read at. With
- * `ttlMs` (other processes may write the database) they also expire. */
+/** Values per (mint, key), good while the mint's version is the one they were read at (the
+ * change bus moves it on every node when any node writes the mint). With `ttlMs` they also
+ * expire (for what no write moves, such as a clock's effect). */
 export class MintCache<V> {
   private entries: BoundedCache<string, { version: number; value: V }>;
 

@@ -30,8 +30,6 @@ interface Deps {
   treasury: string;
   now: () => number;
   warn: (message: string) => void;
-  /** Other processes may write the database (PostgreSQL): cached states expire after this. */
-  cacheTtlMs?: number;
 }
 
 /** The market's reads (state, quotes, creators' fees) and start-up reconciliation. Trades are
@@ -41,12 +39,13 @@ export class MarketService {
   private funding: FundingCheck;
   private treasuryReady: Promise<void> | null = null;
 
-  /** GET /api/market/:mint as JSON, until the market's next write (see MarketVersions). */
+  /** GET /api/market/:mint as JSON, until the market's next write on any node (see
+   * MarketVersions and the change bus). */
   private states: MintCache<{ state: MarketState; json: Buffer | null }>;
 
   constructor(private deps: Deps) {
     this.funding = new FundingCheck(deps.ledger);
-    this.states = new MintCache(deps.repo.versions, { max: 20_000, ttlMs: deps.cacheTtlMs });
+    this.states = new MintCache(deps.repo.versions, { max: 20_000 });
   }
 
   /** The treasury, funded to the rent minimum once per process where test SOL exists. */
@@ -127,30 +126,41 @@ export class MarketService {
     };
   }
 
-  /** Start-up: the treasury funded, recorded trades settled (each curve then equals the
-   * after-state of its last confirmed trade, and its vault), unsigned prepares past their
-   * blockhash dropped, pending opens finished and creator buys done. */
+  /** Start-up, and each time a node takes leadership: the treasury funded, recorded trades
+   * settled (each curve then equals the after-state of its last confirmed trade, and its
+   * vault), unsigned prepares past their blockhash dropped, pending opens finished and creator
+   * buys done. Each curve's part runs inside `curves.exclusive`: on PostgreSQL that holds the
+   * curve's advisory lock, so another node trading (or submitting a prepared trade) on that
+   * curve at that moment is waited for, never raced. */
   async reconcilePending(): Promise<{ trades: number; opened: number; failed: number }> {
     await this.treasury();
     const { repo, curves, trades, ledger } = this.deps;
     const result = { trades: 0, opened: 0, failed: 0 };
     const pending = await repo.pendingSignedTrades();
     for (const mint of new Set(pending.map((t) => t.mint))) {
+      // settle reads the curve's pending trades again once the lock is held.
       const settled = await curves.exclusive(mint, () => trades.settle(mint));
       result.trades += settled.confirmed + settled.failed + settled.resent;
     }
     const unsigned = await repo.pendingUnsignedTrades();
     if (unsigned.length) {
       const height = await ledger.getBlockHeight();
-      for (const t of unsigned)
-        if (t.lastValidBlockHeight !== null && height > t.lastValidBlockHeight) {
+      for (const t of unsigned) {
+        if (t.lastValidBlockHeight === null || height <= t.lastValidBlockHeight) continue;
+        const dropped = await curves.exclusive(t.mint, async () => {
+          // Read again under the lock: a node that took the wallet's signature meanwhile has
+          // recorded it, and then the trade is settled, not dropped.
+          const row = await repo.tradeById(t.id);
+          if (row?.status !== "pending" || row.signature) return false;
           await repo.updateTrade(t.id, {
             status: "failed",
             failureReason: "The wallet did not sign the trade in time",
             signedTransaction: null,
           });
-          result.failed++;
-        }
+          return true;
+        });
+        if (dropped) result.failed++;
+      }
     }
     const opens = await this.deps.opens.reconcile();
     result.opened += opens.opened;

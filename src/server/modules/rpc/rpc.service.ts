@@ -35,6 +35,7 @@ const MAX_AIRDROP_LAMPORTS = 5n * 1_000_000_000n;
 const MAX_ACCOUNT_DATA_LENGTH = 10n * 1024n * 1024n;
 
 export class RpcService {
+  /** Immutable: a mint's decimals never change. */
   private readonly decimalsCache = new Map<string, number>();
   private readonly methods: Record<string, Handler>;
 

@@ -6,7 +6,9 @@ import { tokens } from "../../db/schema/index";
 const STATS_TTL_MS = 5_000;
 
 /** What the public pages need from the server: configured links and live counts. The
- * counts are cached for a few seconds because the landing page asks on every visit. */
+ * counts are cached for a few seconds because the landing page asks on every visit. Not
+ * dropped by the change bus: a count at most STATS_TTL_MS old is the design on one node as on
+ * several (an aggregate, not a copy of anyone's row). */
 export class SiteService {
   private cached: { at: number; stats: SiteInfo["stats"] } | null = null;
   private inflight: Promise<SiteInfo["stats"]> | null = null;

@@ -50,9 +50,9 @@ const CONFIRMATION_LINGER_MS = 50;
  * started before the commit (another pooled connection) may still return the old row. */
 const OVERLAY_GRACE_MS = 5_000;
 
-/** How long a user's launch list may be served from memory. PGlite is ours alone and every
- * write here drops the list; a shared PostgreSQL may be written by other processes. */
-const LIST_CACHE_MS = { own: 60_000, shared: 1_000 };
+/** How long a user's launch list may be served from memory. Every write drops the list, here
+ * and (by the change bus, `forget`) on every other API node; this only bounds memory. */
+const LIST_CACHE_MS = 60_000;
 
 /** Queries for launches and transfers. Launch rows are written by group commit: at a busy
  * moment one statement inserts (or confirms) the launches of many requests.
@@ -92,15 +92,23 @@ export class TokensRepo {
     this.confirmations = new GroupCommit((ids) => this.writeConfirmations(ids), {
       lingerMs: options.shared ? 0 : CONFIRMATION_LINGER_MS,
     });
-    this.lists = new BoundedCache({
-      max: 10_000,
-      ttlMs: options.shared ? LIST_CACHE_MS.shared : LIST_CACHE_MS.own,
-    });
+    this.lists = new BoundedCache({ max: 10_000, ttlMs: LIST_CACHE_MS });
   }
+
+  /** Told of each write of a user's rows (by user id): other nodes forget their copies. */
+  onChanged: ((userId: string) => void) | null = null;
 
   /** After every write of a user's rows (the cached list holds the rows' state as read). */
   private changed(userId: string): void {
-    this.lists.delete(userId);
+    this.forget(userId);
+    this.onChanged?.(userId);
+  }
+
+  /** Another node wrote this user's rows (null: anyone's, notices were missed): the list is
+   * read again, and the version moves (Explore re-reads the launched tokens). */
+  forget(userId: string | null): void {
+    if (userId === null) this.lists.clear();
+    else this.lists.delete(userId);
     this.writes += 1;
   }
 
@@ -126,15 +134,21 @@ export class TokensRepo {
    * behind). */
   async markActive(row: TokenRow): Promise<TokenRow> {
     this.confirmed.set(row.id, new Date());
-    this.changed(row.userId);
     const written = this.confirmations.push(row.id);
-    if (this.options.shared) await written;
-    else
+    if (this.options.shared) {
+      // This node's reads see the confirmation at once (the overlay); other nodes are told
+      // once it is committed, so the row they read again is the confirmed one.
+      this.forget(row.userId);
+      await written;
+      this.changed(row.userId);
+    } else {
+      this.changed(row.userId);
       written.catch((err: unknown) =>
         this.options.warn(
           `launch ${row.id} stays pending in the database until restart: ${databaseMessage(err)}`,
         ),
       );
+    }
     return this.current(row);
   }
 
@@ -250,7 +264,7 @@ export class TokensRepo {
       ]) {
         try {
           await this.db.update(tokens).set(values).where(eq(tokens.id, row.id));
-          this.lists.clear();
+          this.forget(null);
         } catch (err) {
           if (!isUniqueViolation(err)) throw err;
         }

@@ -18,12 +18,6 @@ interface Deps {
   ledger: Ledger;
   /** Holders come from the chain indexer instead of a scan of the mint's accounts. */
   indexer: Pick<IndexerService, "holders" | "drained" | "holdersVersion">;
-  /** How long a launched token's row and its creator are trusted without reading again:
-   * other processes may write a shared PostgreSQL database. */
-  rowCacheMs: number;
-  /** Token pages are kept while nothing they show changed (this process sees every change on
-   * PGlite); with other writers (PostgreSQL), at most this long. */
-  pageCacheMs?: number;
 }
 
 interface PresentedList {
@@ -36,26 +30,27 @@ interface PresentedList {
 /** Reading tokens: portfolios, public pages, balances. Chain facts come from the ledger. */
 export class TokensService {
   private presented = new BoundedCache<string, PresentedList>({ max: 10_000 });
-  /** Launched tokens by mint. Only active rows are kept: nothing rewrites a launched token's
-   * row (updates and deletions concern pending and failed launches), so no write drops them. */
-  private activeByMint: BoundedCache<string, TokenRow>;
-  /** Creators shown on token pages (a user row is never rewritten). */
-  private creators: BoundedCache<string, { username: string | null; isDemo: boolean } | null>;
+  /** Launched tokens by mint: immutable. Only active rows are kept, and nothing rewrites a
+   * launched token's row (updates and deletions concern pending and failed launches). */
+  private activeByMint = new BoundedCache<string, TokenRow>({ max: 100_000 });
+  /** Creators shown on token pages: immutable (a user row is never rewritten). */
+  private creators = new BoundedCache<string, { username: string | null; isDemo: boolean } | null>({
+    max: 10_000,
+  });
 
-  /** Public token pages as JSON, with the versions they were made at (see publicViewJson). */
-  private pages: BoundedCache<
+  /** Public token pages as JSON, with the versions they were made at (see publicViewJson):
+   * chain facts by the ledger's commits (every node's transactions go through the one ledger
+   * that has them), holders by the indexer's version (moved by the change bus on every node). */
+  private pages = new BoundedCache<
     string,
     { ata: string; mintV: number; ataV: number; holdersV: number; json: Buffer }
-  >;
+  >({ max: 20_000 });
   /** Accounts token pages were read from (each page's mint and its creator's token account),
    * moved on every commit that names them; null without commit notices (a remote chain). */
   private accountVersions: Map<string, number> | null = null;
   private accountChanges = 0;
 
   constructor(private deps: Deps) {
-    this.activeByMint = new BoundedCache({ max: 100_000, ttlMs: deps.rowCacheMs });
-    this.creators = new BoundedCache({ max: 10_000, ttlMs: deps.rowCacheMs });
-    this.pages = new BoundedCache({ max: 20_000, ttlMs: deps.pageCacheMs });
     if (deps.ledger.onCommit) {
       const versions = new Map<string, number>();
       this.accountVersions = versions;

@@ -33,8 +33,6 @@ interface Deps {
   funding: FundingCheck;
   now: () => number;
   warn: (message: string) => void;
-  /** Other processes may write the database (PostgreSQL): reports expire after this. */
-  cacheTtlMs?: number;
 }
 
 interface Assessment {
@@ -76,8 +74,11 @@ export class TrustService {
   >;
   private versions = new Map<string, number>();
   private versionCounter = 0;
+  /** The version of a mint not in `versions`: moved by forgetAll. */
+  private versionFloor = 0;
+  /** (mint, day) pairs whose snapshot this process wrote: a marker of its own writes. */
   private snapshotted = new BoundedCache<string, true>({ max: 100_000 });
-  /** Launch-window figures of mints whose window has closed. */
+  /** Launch-window figures of mints whose window has closed: immutable. */
   private closedWindows = new BoundedCache<string, bigint>({ max: 100_000 });
   /** The last score of each mint, for Explore's cards while a fresh one is computed. */
   private lastScores = new Map<string, { score: number; band: TrustBand }>();
@@ -95,15 +96,24 @@ export class TrustService {
   private newsTimer: NodeJS.Timeout | null = null;
 
   constructor(private deps: Deps) {
-    this.reports = new BoundedCache({
-      max: 20_000,
-      ttlMs: Math.min(deps.cacheTtlMs ?? MAX_AGE_MS, MAX_AGE_MS),
-    });
+    // Holders, the curve and metadata locks move a mint's version (on every node, by the
+    // change bus); MAX_AGE_MS bounds what only the clock moves.
+    this.reports = new BoundedCache({ max: 20_000, ttlMs: MAX_AGE_MS });
   }
 
   /** The indexer's holders or the market's curve moved for these mints. */
   noteChange(mints: Iterable<string>): void {
     for (const mint of mints) this.versions.set(mint, ++this.versionCounter);
+  }
+
+  /** Notices were missed (the change bus reconnected): every mint's report is made again. */
+  forgetAll(): void {
+    this.versions.clear();
+    this.versionFloor = ++this.versionCounter;
+  }
+
+  private versionOf(mint: string): number {
+    return this.versions.get(mint) ?? this.versionFloor;
   }
 
   async reportOf(mint: string): Promise<TrustReport> {
@@ -161,7 +171,7 @@ export class TrustService {
 
   private fresh(mint: string): Assessment | null {
     const hit = this.reports.get(mint);
-    if (!hit || hit.version !== (this.versions.get(mint) ?? 0)) return null;
+    if (!hit || hit.version !== this.versionOf(mint)) return null;
     const ledgerMoved = hit.ledger === null || hit.ledger !== this.deps.ledger.stateVersion();
     if (!hit.assessment.token && ledgerMoved && Date.now() - hit.at >= OUTSIDE_MAX_AGE_MS) return null;
     return hit.assessment;
@@ -171,7 +181,7 @@ export class TrustService {
   private assess(mint: string): Promise<Assessment> {
     const known = this.fresh(mint);
     if (known) return Promise.resolve(known);
-    const version = this.versions.get(mint) ?? 0;
+    const version = this.versionOf(mint);
     const running = this.inflight.get(mint);
     if (running && running.version === version) return running.promise;
     const promise = this.assessNow(mint, version).finally(() => {
@@ -187,7 +197,7 @@ export class TrustService {
     // A computation overtaken by a change (a metadata lock, a trade) read the chain before it:
     // it answers its caller but must not become the score Explore keeps, or it would hide the
     // newer one computed meanwhile.
-    const current = (this.versions.get(mint) ?? 0) === version;
+    const current = this.versionOf(mint) === version;
     if (current) this.reports.set(mint, { assessment, version, ledger: ledgerVersion, at: Date.now() });
     // Explore's cards are platform tokens: only theirs are kept (a scanner's lookups of any
     // mint would otherwise grow this without bound).

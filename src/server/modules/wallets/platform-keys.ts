@@ -23,7 +23,8 @@ export function newPlatformKey(
   }
 }
 
-/** Signers of platform keys, each unsealed once per process (never logged). */
+/** Signers of platform keys, each unsealed once per process (never logged). Immutable: a
+ * curve's vault key or a reward's authority never changes. */
 export class PlatformSigners {
   private signers = new Map<string, Signer>();
   constructor(private custody: Custody) {}

@@ -31,6 +31,7 @@ export const solText = (lamports: bigint) => formatAmount(lamports, 9);
 
 /** Embedded wallets (server custody, sealed seeds), linked external wallets, test SOL. */
 export class WalletsService {
+  /** Immutable (a wallet's key never changes): the TTL only bounds how long a key is held. */
   private signers = new BoundedCache<string, Signer>({ max: 10_000, ttlMs: SIGNER_TTL_MS });
 
   constructor(private deps: Deps) {}
