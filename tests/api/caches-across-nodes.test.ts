@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChangeTopic } from "../../src/server/lib/change-bus";
 import { Client } from "../support/http";
 import { testWallet } from "../support/keys";
-import { launch, type Member, member } from "../support/market";
+import { launch, type Member, member, signPrepared } from "../support/market";
+import { signInWithWallet } from "../support/people";
 import { onPostgresPass } from "../support/shared-services";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { openPostgresTestDatabase, type TestDatabase } from "../support/test-database";
@@ -176,6 +177,43 @@ describe.runIf(ON_POSTGRES)("in-process caches across two API nodes", () => {
     expect((await c.post("/api/auth/logout", {})).status).toBe(200);
     await heard;
     expect((await sessionOnB.get("/api/wallets")).status).toBe(401);
+  });
+
+  it("a browser wallet's metadata lock prepared on node a is taken by node b (nothing kept in a node)", async () => {
+    const w = await testWallet();
+    await a.deps.ledger.airdrop(w.address, 2n * SOL);
+    const { c, userId } = await signInWithWallet(a.url, w);
+    const prepared = await c.post<{ tokenId: string; mintAddress: string; transaction: string }>(
+      "/api/tokens/prepare",
+      { name: "Node Lock", symbol: "NLOCK", totalSupply: "1000", userId, creatorWallet: w.address },
+    );
+    expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
+    const launched = await c.post("/api/tokens/submit", {
+      tokenId: prepared.body.tokenId,
+      transaction: signPrepared(prepared.body.transaction, w.address, w.signBytes),
+    });
+    expect(launched.status, JSON.stringify(launched.body)).toBe(201);
+    const mint = prepared.body.mintAddress;
+
+    const lock = await c.post<{ lockId: string; transaction: string }>(
+      `/api/tokens/${mint}/metadata/lock/prepare`,
+    );
+    expect(lock.status).toBe(200);
+    const cOnB = new Client(b.url);
+    cOnB.cookie = c.cookie;
+    const stale = await cOnB.post<{ code: string }>(`/api/tokens/${mint}/metadata/lock/submit`, {
+      lockId: "11111111111111111111111111111111",
+      transaction: signPrepared(lock.body.transaction, w.address, w.signBytes),
+    });
+    expect(stale.status).toBe(410);
+    expect(stale.body.code).toBe("PREPARE_EXPIRED");
+    const done = await cOnB.post<{ locked: boolean; signature: string | null }>(
+      `/api/tokens/${mint}/metadata/lock/submit`,
+      { lockId: lock.body.lockId, transaction: signPrepared(lock.body.transaction, w.address, w.signBytes) },
+    );
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.signature).toBeTruthy();
+    expect((await a.deps.ledger.getMint(mint))?.metadata?.updateAuthority).toBeNull();
   });
 
   it("a bus reconnection drops what node b keeps, even a change made with no notice", async () => {

@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import type { MetadataLock, PreparedMetadataLock } from "@shared/schemas/trust";
+import { isAddress } from "@solana/kit";
 import { badRequest, forbidden, HttpError, notFound } from "../../http-errors";
 import { type Ledger, LedgerError } from "../../ledger/ledger";
 import {
@@ -8,7 +8,6 @@ import {
   prepareLockMetadataTransaction,
 } from "../../ledger/token-2022";
 import { decodeMintAccount } from "../../ledger/token-state";
-import { BoundedCache } from "../../lib/bounded-cache";
 import type { AccountsRepo, WalletRow } from "../accounts/accounts.repo";
 import type { WalletsService } from "../wallets/wallets.service";
 import { controlFacts } from "./trust-facts";
@@ -25,12 +24,6 @@ interface Deps {
  * chain, Token-2022 UpdateTokenMetadataUpdateAuthority to none, signed by the caller's wallet
  * holding the update authority. */
 export class MetadataLockService {
-  /** Prepared locks for browser wallets, until their blockhash has expired. */
-  private prepared = new BoundedCache<
-    string,
-    { mint: string; userId: string; authority: string; wire: Uint8Array }
-  >({ max: 10_000, ttlMs: 120_000 });
-
   constructor(private deps: Deps) {}
 
   /** Embedded wallet: the server signs the lock with the update authority's key and sends it.
@@ -54,7 +47,9 @@ export class MetadataLockService {
     return { mint, locked: true, signature };
   }
 
-  /** External wallet, step 1: the unsigned lock for the update authority's wallet. */
+  /** External wallet, step 1: the unsigned lock for the update authority's wallet. Nothing is
+   * kept: the lock id is the blockhash it was built on, so any API node can rebuild the same
+   * bytes at submit (the message depends only on mint, authority and blockhash). */
   async prepareLock(mint: string, userId: string): Promise<PreparedMetadataLock> {
     const target = await this.lockTarget(mint, userId);
     if (!target) throw badRequest("The metadata is already immutable", undefined, "ALREADY_PROCESSED");
@@ -62,9 +57,11 @@ export class MetadataLockService {
       throw badRequest("The metadata's update authority is your platform wallet: lock it directly.");
     const blockhash = await this.deps.ledger.getLatestBlockhash();
     const wire = await prepareLockMetadataTransaction({ authority: target.publicKey, mint, blockhash });
-    const lockId = randomUUID();
-    this.prepared.set(lockId, { mint, userId, authority: target.publicKey, wire });
-    return { lockId, authority: target.publicKey, transaction: Buffer.from(wire).toString("base64") };
+    return {
+      lockId: blockhash.blockhash,
+      authority: target.publicKey,
+      transaction: Buffer.from(wire).toString("base64"),
+    };
   }
 
   /** External wallet, step 2: the signed bytes must be exactly the prepared ones. */
@@ -74,16 +71,19 @@ export class MetadataLockService {
     lockId: string,
     signedBase64: string,
   ): Promise<MetadataLock> {
-    const prepared = this.prepared.get(lockId);
-    if (!prepared || prepared.mint !== mint || prepared.userId !== userId)
+    const target = await this.lockTarget(mint, userId);
+    if (!target) return { mint, locked: true, signature: null };
+    if (!isAddress(lockId) || !(await this.deps.ledger.isBlockhashValid(lockId)))
       throw new HttpError(410, "This lock expired. Please start again.", undefined, "PREPARE_EXPIRED");
+    const prepared = await prepareLockMetadataTransaction({
+      authority: target.publicKey,
+      mint,
+      blockhash: { blockhash: lockId, lastValidBlockHeight: 0n },
+    });
     const signed = new Uint8Array(Buffer.from(signedBase64, "base64"));
-    const check = checkSignedMatchesPrepared(prepared.wire, signed, prepared.authority);
+    const check = checkSignedMatchesPrepared(prepared, signed, target.publicKey);
     if (!check.ok) throw badRequest(check.reason, undefined, "TRANSACTION_REJECTED");
-    const still = await this.lockTarget(mint, userId);
-    if (!still) return { mint, locked: true, signature: null };
     const signature = await this.send(signed, check.signature);
-    this.prepared.delete(lockId);
     this.deps.onLocked(mint);
     return { mint, locked: true, signature };
   }
