@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   // Benchmarks drive the server from one IP far past any human rate; they turn limits off.
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
+  // The embedded ledger on its own worker thread (default) or on the server's main thread.
+  LEDGER_THREAD: z.enum(["main", "worker"]).default("worker"),
   // The chain indexer: how often it looks for new platform mints and, on an RPC ledger, polls
   // each mint's signatures; and its request budget there (devnet allows ~100 per 10 s per IP).
   INDEXER_POLL_MS: z.coerce.number().int().min(50).default(5_000),

@@ -25,6 +25,7 @@ async function main() {
     dataDir: config.DATA_DIR,
     rpcUrl: config.SOLANA_RPC_URL,
     checkpointIntervalMs: config.CHECKPOINT_INTERVAL_MS,
+    thread: config.LEDGER_THREAD,
     log: {
       warn: (m) => (logger ? logger.warn(m) : process.emitWarning(m)),
       error: (m) => (logger ? logger.error(m) : console.error(m)),

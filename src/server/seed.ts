@@ -20,6 +20,7 @@ async function main() {
     dataDir: config.DATA_DIR,
     rpcUrl: config.SOLANA_RPC_URL,
     checkpointIntervalMs: config.CHECKPOINT_INTERVAL_MS,
+    thread: config.LEDGER_THREAD,
   });
   const app = await buildApp({
     config,

@@ -34,7 +34,10 @@ export async function startServer(
   let out = "";
   // PORT=0: the server binds a free port itself and reports its URL over the IPC channel
   // once it listens (src/server/main.ts), so no port is guessed and no health poll is needed.
-  const proc = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  // SERVER_NODE_ARGS: extra node flags for the server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // to profile it under a benchmark; NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/server/main.ts"], {
     env: {
       ...process.env,
       PORT: "0",

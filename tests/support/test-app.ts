@@ -29,12 +29,26 @@ export async function startTestApp(
   extra: Pick<AppDeps, "logStream" | "now"> & { clientRoot?: string; database?: Database } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "launchpad-test-"));
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, PORT: "0", ...env });
+  // LEDGER_THREAD=main in the environment runs the API tests with the ledger on this thread.
+  const thread = process.env.LEDGER_THREAD ? { LEDGER_THREAD: process.env.LEDGER_THREAD } : {};
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    PORT: "0",
+    ...thread,
+    ...env,
+  });
   const testDb = extra.database
     ? { database: extra.database, drop: async () => undefined }
     : await openTestDatabase(dataDir);
   const database = testDb.database;
-  const ledger = await openLedger({ dataDir, rpcUrl: config.SOLANA_RPC_URL, checkpointIntervalMs: 60_000 });
+  const ledger = await openLedger({
+    dataDir,
+    rpcUrl: config.SOLANA_RPC_URL,
+    checkpointIntervalMs: 60_000,
+    thread: config.LEDGER_THREAD,
+  });
   const deps = {
     config,
     database,

@@ -1,4 +1,5 @@
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { spawnTypeScriptWorker } from "../lib/ts-worker";
 import type { QueryResult, ThreadError, ThreadReply, ThreadRequest, ThreadSetup } from "./pglite-protocol";
 
 /** The error a failed query rejects with: PGlite's message and SQLSTATE fields, as
@@ -114,13 +115,4 @@ export class PgliteThread {
       this.worker.postMessage(req);
     });
   }
-}
-
-/** The server runs TypeScript through tsx; a worker thread does not inherit its loader on
- * Node 20, so the worker starts with a line of JavaScript that imports the file via tsx. */
-function spawnTypeScriptWorker(file: URL, workerData: ThreadSetup): Worker {
-  const tsxApi = import.meta.resolve("tsx/esm/api");
-  const href = JSON.stringify(file.href);
-  const boot = `import(${JSON.stringify(tsxApi)}).then((tsx) => tsx.tsImport(${href}, ${href}))`;
-  return new Worker(boot, { eval: true, workerData });
 }

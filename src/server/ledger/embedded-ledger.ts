@@ -35,6 +35,9 @@ export interface EmbeddedLedgerOptions {
   checkpointIntervalMs: number;
   /** Problems worth a line in the server log (e.g. a replay that diverged, a disk error). */
   log?: LedgerLog;
+  /** The chain's clock (slots, blockhashes, block times); default the wall clock. On its own
+   * thread the ledger follows the server's clock (see ledger-thread.ts). */
+  now?: () => number;
 }
 
 function configure(svm: LiteSVM): LiteSVM {
@@ -60,19 +63,29 @@ function genesis(faucetAddress: string): LiteSVM {
 export async function openEmbeddedLedger(options: EmbeddedLedgerOptions): Promise<LiteSvmLedger> {
   const log = options.log ?? { warn: () => undefined, error: () => undefined };
   const warn = log.warn;
+  // Unset: the block clock keeps the Date.now it finds, block times read Date.now each time.
+  const clockNow = options.now;
+  const now = options.now ?? (() => Date.now());
   const dir = options.chainDir;
   if (!dir) {
     const faucet = signerFromSeed(new Uint8Array(randomBytes(32)));
     const svm = configure(genesis(faucet.address));
-    const clock = new BlockClock(new Uint8Array(randomBytes(32)));
-    return new LiteSvmLedger({ svm, clock, faucet, history: new History(null), tokens: new TokenIndex() });
+    const clock = new BlockClock(new Uint8Array(randomBytes(32)), clockNow);
+    return new LiteSvmLedger({
+      svm,
+      clock,
+      faucet,
+      history: new History(null),
+      tokens: new TokenIndex(),
+      now,
+    });
   }
 
   fs.mkdirSync(dir, { recursive: true });
   removeStaleTemps(dir);
   const identity = loadOrCreateIdentity(dir);
   const faucet = signerFromSeed(identity.faucetSeed);
-  const clock = new BlockClock(identity.blockhashSecret);
+  const clock = new BlockClock(identity.blockhashSecret, clockNow);
 
   let loaded = loadNewestCheckpoint(dir);
   if (!loaded) {
@@ -89,7 +102,7 @@ export async function openEmbeddedLedger(options: EmbeddedLedgerOptions): Promis
   };
   const history = new History(readAt);
   const tokens = new TokenIndex();
-  const ledger = new LiteSvmLedger({ svm, clock, faucet, history, tokens });
+  const ledger = new LiteSvmLedger({ svm, clock, faucet, history, tokens, now });
 
   // History: every segment. Replay: only the segments the checkpoint does not cover.
   const segments = listSegments(dir);

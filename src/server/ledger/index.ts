@@ -12,6 +12,9 @@ export interface OpenLedgerOptions {
   checkpointIntervalMs: number;
   /** Where disk errors and replay problems are told (default: process warnings). */
   log?: LedgerLog;
+  /** Where the embedded ledger runs: its own worker thread (default), or the server's main
+   * thread (LEDGER_THREAD=main). */
+  thread?: "main" | "worker";
 }
 
 /** The ledger chosen by configuration: embedded under DATA_DIR/chain, or a remote cluster. */
@@ -20,9 +23,10 @@ export async function openLedger(options: OpenLedgerOptions): Promise<Ledger> {
     const { RpcLedger } = await import("./rpc-ledger");
     return new RpcLedger({ url: options.rpcUrl });
   }
-  return openEmbeddedLedger({
-    chainDir: path.join(options.dataDir, "chain"),
-    checkpointIntervalMs: options.checkpointIntervalMs,
-    log: options.log ?? { warn: (m) => process.emitWarning(m), error: (m) => process.emitWarning(m) },
-  });
+  const chainDir = path.join(options.dataDir, "chain");
+  const log = options.log ?? { warn: (m) => process.emitWarning(m), error: (m) => process.emitWarning(m) };
+  if (options.thread === "main")
+    return openEmbeddedLedger({ chainDir, checkpointIntervalMs: options.checkpointIntervalMs, log });
+  const { LedgerThreadClient } = await import("./ledger-thread-client");
+  return LedgerThreadClient.start({ chainDir, checkpointIntervalMs: options.checkpointIntervalMs }, log);
 }

@@ -54,6 +54,8 @@ export interface LiteSvmLedgerParts {
   faucet: Signer;
   history: History;
   tokens: TokenIndex;
+  /** The clock block times are stamped with (the BlockClock's). */
+  now: () => number;
 }
 
 export interface Persistence {
@@ -205,7 +207,7 @@ export class LiteSvmLedger implements Ledger {
       to,
       lamports,
       blockhash: this.parts.clock.latest(),
-      memo: `airdrop ${this.airdropCount}-${Date.now()}`,
+      memo: `airdrop ${this.airdropCount}-${this.parts.now()}`,
     });
     return this.sendTransaction(wire);
   }
@@ -250,7 +252,7 @@ export class LiteSvmLedger implements Ledger {
         "BlockhashNotFound",
       );
     }
-    const outcome = this.execute(parsed, wire, { slot: this.parts.clock.slot(), ts: Date.now() });
+    const outcome = this.execute(parsed, wire, { slot: this.parts.clock.slot(), ts: this.parts.now() });
     if (!outcome.committed) throw toLedgerError(outcome.error, parsed.programOf, outcome.logs);
     const durable = this.commit(outcome.entry);
     const error = outcome.entry.err ? toLedgerError(outcome.entry.err, parsed.programOf, outcome.logs) : null;

@@ -60,6 +60,8 @@ interface LiveItem {
   seenAt: number;
   /** Platform mints the transaction names (counted for `drained`). */
   mints: string[];
+  /** Every account it names: a mint learnt after it was enqueued is counted from these. */
+  accounts: string[];
 }
 
 /** Every live item, and those of one mint: how many were enqueued and how many are done. */
@@ -197,7 +199,7 @@ export class IndexerService {
 
   private committed(tx: CommittedTransaction): void {
     const mints = tx.accounts.filter((a) => this.platform.has(a));
-    this.live.push({ signature: tx.signature, seenAt: performance.now(), mints });
+    this.live.push({ signature: tx.signature, seenAt: performance.now(), mints, accounts: tx.accounts });
     this.waiting.add(tx.signature);
     for (const key of [ALL, ...mints]) {
       const entry = this.progress.get(key) ?? { enqueued: 0, done: 0 };
@@ -253,7 +255,16 @@ export class IndexerService {
     const records = await Promise.all(batch.map((item) => this.deps.ledger.getTransaction(item.signature)));
     const seen = new Set<string>();
     for (const record of records) if (record) for (const mint of mintsOf(record)) seen.add(mint);
-    await this.learnMints([...seen]);
+    // A launch's own commit names its mint before the indexer knows it as a platform mint:
+    // once it does, what is in flight or queued that names it is counted under it too, so a
+    // reader of that mint (drained) waits for it rather than reading holders before it.
+    await this.learnMints([...seen], (mint) => {
+      for (const [i, item] of batch.entries()) {
+        const record = records[i];
+        if (record && mintsOf(record).has(mint)) this.countUnder(item, mint);
+      }
+      for (const item of this.live) if (item.accounts.includes(mint)) this.countUnder(item, mint);
+    });
     // A platform mint without a cursor is new (cursors are loaded at start and kept): its
     // whole history first, which includes this batch's transactions of it.
     for (const mint of seen)
@@ -302,9 +313,18 @@ export class IndexerService {
     }));
   }
 
+  private countUnder(item: LiveItem, mint: string): void {
+    if (item.mints.includes(mint)) return;
+    item.mints.push(mint);
+    const entry = this.progress.get(mint) ?? { enqueued: 0, done: 0 };
+    entry.enqueued += 1;
+    this.progress.set(mint, entry);
+  }
+
   /** Sorts mints never seen before into platform mints and others (a small cache for the
-   * latter: the commit stream also carries tokens launched elsewhere). */
-  private async learnMints(mints: string[]): Promise<void> {
+   * latter: the commit stream also carries tokens launched elsewhere); `learnt` hears of each
+   * new platform mint at the moment it becomes one. */
+  private async learnMints(mints: string[], learnt?: (mint: string) => void): Promise<void> {
     const now = Date.now();
     const unknown = mints.filter((m) => !this.platform.has(m) && (this.notPlatform.get(m) ?? 0) <= now);
     if (!unknown.length) return;
@@ -313,6 +333,7 @@ export class IndexerService {
       if (found.has(mint)) {
         this.platform.add(mint);
         this.notPlatform.delete(mint);
+        learnt?.(mint);
       } else this.notPlatform.set(mint, now + NOT_PLATFORM_MS);
     }
     if (this.notPlatform.size > 100_000) this.notPlatform.clear();

@@ -197,9 +197,11 @@ export class MarketTradeService {
     if (inWindow && !options.creatorBuy)
       this.checkLaunchCap(entry, token, trader.address, q.side === "buy" ? q.tokensOut : 0n);
     const legs = legsOf(q, feeBps);
-    const owed = await this.checkAccounts(market, token, trader.address, legs);
+    const [owed, blockhash] = await Promise.all([
+      this.checkAccounts(market, token, trader.address, legs),
+      this.deps.ledger.getLatestBlockhash(),
+    ]);
     const vault = this.deps.vaults.signerFor(market);
-    const blockhash = await this.deps.ledger.getLatestBlockhash();
     const id = randomUUID();
     const built = await buildTradeTransaction({
       ...(await this.txLegs(market, token, legs, owed, id)),
@@ -497,15 +499,16 @@ export class MarketTradeService {
   ): Promise<boolean> {
     const { ledger } = this.deps;
     const ata = associatedTokenAddress(trader, market.mint);
-    const [traderAcc, ataAcc, creatorAcc] = await ledger.getMultipleAccounts([
-      trader,
-      ata,
-      market.creatorWallet,
+    // Asked together: one message to the ledger's thread (decision 014), not three in a row
+    // under the curve's lock.
+    const [[traderAcc, ataAcc, creatorAcc], rent, newAtaRent] = await Promise.all([
+      ledger.getMultipleAccounts([trader, ata, market.creatorWallet]),
+      ledger.minimumBalanceForRentExemption(0),
+      ledger.minimumBalanceForRentExemption(TOKEN_2022_ATA_SIZE),
     ]);
-    const rent = await ledger.minimumBalanceForRentExemption(0);
     const lamports = traderAcc?.lamports ?? 0n;
     if (legs.side === "buy") {
-      const ataRent = ataAcc ? 0n : await ledger.minimumBalanceForRentExemption(TOKEN_2022_ATA_SIZE);
+      const ataRent = ataAcc ? 0n : newAtaRent;
       const need = legs.curveSol + legs.fee + TRADE_NETWORK_FEE + ataRent + rent;
       if (lamports < need)
         throw new LedgerError(

@@ -38,6 +38,13 @@ async function launch(who: Awaited<ReturnType<typeof member>>, symbol: string) {
   return res.body.mintAddress;
 }
 
+/** What a launch sets off in the background (indexing it, then the reward minter's look at
+ * its holders) is over, so the queries counted next are the reads' alone. */
+async function settled() {
+  await t.app.services.indexer.drained(10_000);
+  await t.app.services.rewardAutoMinter.idle();
+}
+
 type TokenPage = {
   token: { status: string; circulatingSupply: string };
   creator: { username: string };
@@ -49,6 +56,7 @@ describe("read caches", () => {
     const artist = await member("rc_artist");
     const fan = await member("rc_fan");
     const mint = await launch(artist, "RCA");
+    await settled();
     const clock = freezeDate();
     await artist.c.get(`/api/tokens/${mint}`);
 
@@ -87,6 +95,7 @@ describe("read caches", () => {
     const fan = await member("rc_bal_fan");
     const mint = await launch(artist, "RCB");
     expect((await fan.c.get<TokenBalance[]>("/api/user/token-balances")).body).toEqual([]);
+    await settled();
     const clock = freezeDate();
     await artist.c.get("/api/user/token-balances");
 
@@ -126,6 +135,7 @@ describe("read caches", () => {
     await fan.c.get("/api/ai-agents");
     const created = await artist.c.post<ManagedAgent>("/api/ai-agents", fields);
     expect(created.status).toBe(201);
+    await settled();
     const clock = freezeDate();
     const listed = (await fan.c.get<Agent[]>("/api/ai-agents")).body.find((a) => a.id === created.body.id);
     expect(listed).toMatchObject({ name: "Cache Agent", isUnlocked: false });

@@ -200,12 +200,14 @@ export class TokensService {
       await indexer.drained(2_000, mint);
       return indexer.holders(mint, { limit: 50 });
     };
-    const [creator, chain, holders] = await Promise.all([
+    // The chain reads leave together (one message to the ledger's thread, decision 014).
+    const [creator, chain, holders, circulating] = await Promise.all([
       this.creatorOf(row.userId),
       row.status === "active" ? ledger.getMint(mint) : null,
       row.status === "active" ? holdersOf() : [],
+      this.circulating(row),
     ]);
-    const token = presentToken(row, ledger.info, await this.circulating(row));
+    const token = presentToken(row, ledger.info, circulating);
     return {
       token,
       creator: { username: creator?.username ?? null, isDemo: creator?.isDemo ?? false },
