@@ -248,7 +248,8 @@ const MATRIX: Record<string, Row> = {
           : { lockId: "none", transaction: "AA==" };
       return { path: `/api/tokens/${mint}/metadata/lock/submit`, body };
     },
-    expect: ownerOnly(410, 200),
+    // Nothing is kept per lock: another user is refused as not holding the update authority.
+    expect: ownerOnly(403, 200),
   },
 
   // Explore and a market's history are public facts, the same for everyone.
