@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChangeTopic } from "../../src/server/lib/change-bus";
@@ -7,8 +7,9 @@ import { testWallet } from "../support/keys";
 import { launch, type Member, member, signPrepared } from "../support/market";
 import { signInWithWallet } from "../support/people";
 import { onPostgresPass } from "../support/shared-services";
-import { startTestApp, type TestApp } from "../support/test-app";
-import { openPostgresTestDatabase, type TestDatabase } from "../support/test-database";
+import type { TestApp } from "../support/test-app";
+import type { TestDatabase } from "../support/test-database";
+import { startTwoApiNodes, type TwoApiNodes } from "../support/two-api-nodes";
 
 // Every in-process cache is dropped on every API node by the change bus (decision 013, "Each
 // cache's treatment"): with no time-to-live left as a safety net, what node a changes shows
@@ -22,24 +23,20 @@ const WINDOW_MS = 5 * 60_000;
 let clock = Date.parse("2026-11-01T12:00:00Z");
 const now = () => clock;
 
+let nodes: TwoApiNodes;
 let db: TestDatabase;
 let a: TestApp;
 let b: TestApp;
 beforeAll(async () => {
   if (!ON_POSTGRES) return;
-  db = await openPostgresTestDatabase();
-  const shared = {
-    RATE_LIMITS: "off",
-    WALLET_MASTER_KEY: randomBytes(32).toString("base64"),
-    TREASURY_ADDRESS: (await testWallet()).address,
-  };
-  a = await startTestApp(shared, { database: db.database, now });
-  b = await startTestApp({ ...shared, SOLANA_RPC_URL: `${a.url}/rpc` }, { database: db.database, now });
+  nodes = await startTwoApiNodes(
+    { RATE_LIMITS: "off", TREASURY_ADDRESS: (await testWallet()).address },
+    { now },
+  );
+  ({ db, a, b } = nodes);
 }, 120_000);
 afterAll(async () => {
-  await b?.close();
-  await a?.close();
-  await db?.drop();
+  await nodes?.close();
 });
 
 /** The same person's session on node b. */

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LedgerError } from "../../src/server/ledger/ledger";
@@ -6,8 +5,9 @@ import { Client } from "../support/http";
 import { testWallet } from "../support/keys";
 import { launch, type Member, member, tokensOf } from "../support/market";
 import { onPostgresPass } from "../support/shared-services";
-import { startTestApp, type TestApp } from "../support/test-app";
-import { openPostgresTestDatabase, type TestDatabase } from "../support/test-database";
+import type { TestApp } from "../support/test-app";
+import type { TestDatabase } from "../support/test-database";
+import { startTwoApiNodes, type TwoApiNodes } from "../support/two-api-nodes";
 
 // One writer per curve across two API nodes on one PostgreSQL database (issue 15, decision
 // 012): trades spread over both nodes at once leave the curve's reserves in the database equal
@@ -20,25 +20,20 @@ const WINDOW_MS = 5 * 60_000;
 let clock = Date.parse("2026-11-01T12:00:00Z");
 const now = () => clock;
 
+let nodes: TwoApiNodes;
 let db: TestDatabase;
 let a: TestApp;
 let b: TestApp;
 beforeAll(async () => {
   if (!ON_POSTGRES) return;
-  db = await openPostgresTestDatabase();
-  // The same keys on both nodes, as in production: each can open the other's wallets and vaults.
-  const shared = {
-    RATE_LIMITS: "off",
-    WALLET_MASTER_KEY: randomBytes(32).toString("base64"),
-    TREASURY_ADDRESS: (await testWallet()).address,
-  };
-  a = await startTestApp(shared, { database: db.database, now });
-  b = await startTestApp({ ...shared, SOLANA_RPC_URL: `${a.url}/rpc` }, { database: db.database, now });
+  nodes = await startTwoApiNodes(
+    { RATE_LIMITS: "off", TREASURY_ADDRESS: (await testWallet()).address },
+    { now },
+  );
+  ({ db, a, b } = nodes);
 }, 120_000);
 afterAll(async () => {
-  await b?.close();
-  await a?.close();
-  await db?.drop();
+  await nodes?.close();
 });
 
 /** The same person's session on the other node. */

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onPostgresPass, redisIfUp } from "../support/shared-services";
-import { startTestApp, type TestApp } from "../support/test-app";
-import { openPostgresTestDatabase, type TestDatabase } from "../support/test-database";
+import type { TestApp } from "../support/test-app";
+import { startTwoApiNodes, type TwoApiNodes } from "../support/two-api-nodes";
 
 // Two API nodes on one PostgreSQL database count their limits together, in the database or
 // in Redis (issue 15, decision 012): N nodes must not give an attacker N times the budget.
@@ -39,20 +39,15 @@ const stores = [
 ];
 
 describe.runIf(ON_POSTGRES).each(stores)("limits shared by two API nodes ($name)", ({ env, kind }) => {
-  let db: TestDatabase;
+  let nodes: TwoApiNodes;
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    db = await openPostgresTestDatabase();
-    // One wallet master key, as every node of a site has (it opens the wallets).
-    const base = { TRUST_PROXY: "127.0.0.1", WALLET_MASTER_KEY: randomBytes(32).toString("base64"), ...env };
-    a = await startTestApp(base, { database: db.database });
-    b = await startTestApp({ ...base, SOLANA_RPC_URL: `${a.url}/rpc` }, { database: db.database });
+    nodes = await startTwoApiNodes({ TRUST_PROXY: "127.0.0.1", ...env });
+    ({ a, b } = nodes);
   }, 120_000);
   afterAll(async () => {
-    await b?.close();
-    await a?.close();
-    await db?.drop();
+    await nodes?.close();
   });
 
   it("counts in the shared store", () => {

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { MarketState, TradesPage } from "@shared/schemas/market";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { testWallet } from "../../../../tests/support/keys";
@@ -6,7 +5,7 @@ import { launch, type Member, member } from "../../../../tests/support/market";
 import { onPostgresPass } from "../../../../tests/support/shared-services";
 import { openSse, type SseStream } from "../../../../tests/support/sse";
 import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
-import { openPostgresTestDatabase, type TestDatabase } from "../../../../tests/support/test-database";
+import { startTwoApiNodes, type TwoApiNodes } from "../../../../tests/support/two-api-nodes";
 
 // GET /api/market/:mint/live against the real server, database and ledger: a stream opened
 // with a real HTTP client hears another user's buy (the `trade` and `market` events carry the
@@ -165,23 +164,18 @@ describe("GET /api/market/:mint/live", () => {
 
 const ON_POSTGRES = onPostgresPass("market-live across nodes");
 describe.runIf(ON_POSTGRES)("live streams across two API nodes", () => {
-  let db: TestDatabase;
+  let nodes: TwoApiNodes;
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    db = await openPostgresTestDatabase();
-    const shared = {
-      RATE_LIMITS: "off",
-      WALLET_MASTER_KEY: randomBytes(32).toString("base64"),
-      TREASURY_ADDRESS: (await testWallet()).address,
-    };
-    a = await startTestApp(shared, { database: db.database, now });
-    b = await startTestApp({ ...shared, SOLANA_RPC_URL: `${a.url}/rpc` }, { database: db.database, now });
+    nodes = await startTwoApiNodes(
+      { RATE_LIMITS: "off", TREASURY_ADDRESS: (await testWallet()).address },
+      { now },
+    );
+    ({ a, b } = nodes);
   }, 120_000);
   afterAll(async () => {
-    await b?.close();
-    await a?.close();
-    await db?.drop();
+    await nodes?.close();
   });
 
   it("a buy on node A reaches a stream on node B with the figures B answers", async () => {
