@@ -2,7 +2,7 @@ import { formatPriceSol, formatSol } from "@shared/market/format";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
-import { postJson, serverEnv } from "./support/env";
+import { memberWithWallet, postJson, serverEnv } from "./support/env";
 
 type Market = { status: string; priceLamports: string; realSolReserves: string };
 
@@ -18,29 +18,7 @@ describe("market: the token page follows other people's trades live", () => {
   let mint = "";
 
   /** An account with an embedded wallet holding 2 test SOL. */
-  async function person(username: string) {
-    const reg = await postJson<{ user: { id: string } }>(server.url, "/api/register", {
-      username,
-      email: `${username}@example.com`,
-      password: "live-pass-42",
-    });
-    expect(reg.status).toBe(201);
-    const gen = await postJson<{ wallet: { publicKey: string } }>(
-      server.url,
-      "/api/wallet/generate",
-      {},
-      reg.cookie,
-    );
-    const wallet = gen.body.wallet.publicKey;
-    const airdrop = await postJson(
-      server.url,
-      "/api/wallet/airdrop",
-      { address: wallet, amount: 2 },
-      reg.cookie,
-    );
-    expect(airdrop.status).toBe(200);
-    return { userId: reg.body.user.id, wallet, cookie: reg.cookie };
-  }
+  const person = (username: string) => memberWithWallet(server.url, username);
 
   beforeAll(async () => {
     server = await startServer(serverEnv());

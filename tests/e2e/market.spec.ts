@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
 import { seriousA11yFindings } from "./support/axe";
-import { expectToast, postJson, serverEnv } from "./support/env";
+import { expectToast, memberWithWallet, postJson, serverEnv } from "./support/env";
 
 type Holdings = { holdings: Array<{ mint: string; balance: string; decimals: number }> };
 type Market = { status: string; feesCreatorLamports: string; realSolReserves: string };
@@ -24,26 +24,7 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
     server = await startServer(serverEnv());
     browser = await launchBrowser();
     // The creator: an account, an embedded wallet with test SOL, a launch with a market.
-    const reg = await postJson<{ user: { id: string } }>(server.url, "/api/register", {
-      username: `mcreator_${stamp}`,
-      email: `mcreator_${stamp}@example.com`,
-      password: "creator-pass-42",
-    });
-    expect(reg.status).toBe(201);
-    const gen = await postJson<{ wallet: { publicKey: string } }>(
-      server.url,
-      "/api/wallet/generate",
-      {},
-      reg.cookie,
-    );
-    const wallet = gen.body.wallet.publicKey;
-    const airdrop = await postJson(
-      server.url,
-      "/api/wallet/airdrop",
-      { address: wallet, amount: 2 },
-      reg.cookie,
-    );
-    expect(airdrop.status).toBe(200);
+    const creator = await memberWithWallet(server.url, `mcreator_${stamp}`);
     const created = await postJson<{ mintAddress: string }>(
       server.url,
       "/api/tokens/create",
@@ -52,11 +33,11 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
         symbol,
         description: "A token with a market from its first minute.",
         totalSupply: "1000000",
-        userId: reg.body.user.id,
-        creatorWallet: wallet,
+        userId: creator.userId,
+        creatorWallet: creator.wallet,
         market: { curveShareBps: 8_000 },
       },
-      reg.cookie,
+      creator.cookie,
     );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     mint = created.body.mintAddress;

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
-import { expectToast, postJson, serverEnv } from "./support/env";
+import { expectToast, memberWithWallet, postJson, serverEnv } from "./support/env";
 import { addTestWallet, createTestWalletKey } from "./support/test-wallet";
 
 type Holders = { holders: Array<{ owner: string; amount: string }> };
@@ -15,24 +15,8 @@ describe("portfolio: launched and held tokens, transfers from a browser wallet",
   const stamp = Date.now().toString(36);
 
   /** A registered user with an embedded wallet (funded when asked); returns the session cookie. */
-  async function member(username: string, fund = false) {
-    const reg = await postJson<{ user: { id: string } }>(server.url, "/api/register", {
-      username,
-      email: `${username}@example.com`,
-      password: "fan-pass-42",
-    });
-    expect(reg.status).toBe(201);
-    const cookie = reg.cookie;
-    const gen = await postJson<{ wallet: { publicKey: string } }>(
-      server.url,
-      "/api/wallet/generate",
-      {},
-      cookie,
-    );
-    const wallet = gen.body.wallet.publicKey;
-    if (fund) await postJson(server.url, "/api/wallet/airdrop", { address: wallet, amount: 2 }, cookie);
-    return { cookie, wallet, userId: reg.body.user.id, email: `${username}@example.com` };
-  }
+  const member = (username: string, fund = false) =>
+    memberWithWallet(server.url, username, { fund, password: "fan-pass-42" });
 
   beforeAll(async () => {
     server = await startServer(serverEnv());

@@ -31,3 +31,26 @@ export async function expectToast(page: Page, title: string, timeout = 30_000): 
     .first()
     .waitFor({ state: "visible", timeout });
 }
+
+/** A registered account with a new embedded wallet, given 2 test SOL unless `fund` is false. */
+export async function memberWithWallet(
+  baseUrl: string,
+  username: string,
+  { fund = true, password = "member-pass-42" }: { fund?: boolean; password?: string } = {},
+): Promise<{ userId: string; wallet: string; cookie: string; email: string }> {
+  const email = `${username}@example.com`;
+  const reg = await postJson<{ user: { id: string } }>(baseUrl, "/api/register", {
+    username,
+    email,
+    password,
+  });
+  if (reg.status !== 201 || !reg.cookie) throw new Error(`register ${username}: ${reg.status}`);
+  const cookie = reg.cookie;
+  const gen = await postJson<{ wallet: { publicKey: string } }>(baseUrl, "/api/wallet/generate", {}, cookie);
+  const wallet = gen.body.wallet.publicKey;
+  if (fund) {
+    const airdrop = await postJson(baseUrl, "/api/wallet/airdrop", { address: wallet, amount: 2 }, cookie);
+    if (airdrop.status !== 200) throw new Error(`airdrop to ${username}: ${airdrop.status}`);
+  }
+  return { userId: reg.body.user.id, wallet, cookie, email };
+}
