@@ -5,7 +5,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { badRequest, conflict, forbidden, notFound } from "../../http-errors";
 import { tokenAmountOf } from "../../ledger/layouts";
 import { type Ledger, LedgerError } from "../../ledger/ledger";
-import { buildOpenMarketTransaction } from "../../ledger/market-transactions";
+import { buildOpenMarketTransaction, type OpenMarketParams } from "../../ledger/market-transactions";
 import {
   associatedTokenAddress,
   checkSignedMatchesPrepared,
@@ -116,15 +116,7 @@ export class MarketOpenService {
       await this.checkCanDeposit(token, curveShareBps);
       const market = await this.insertOnce(token, curveShareBps);
       const blockhash = await ledger.getLatestBlockhash();
-      const built = await buildOpenMarketTransaction({
-        creator: wallet.publicKey,
-        vault: market.vault,
-        mint,
-        decimals: token.decimals,
-        tokens: market.initialRealToken,
-        vaultRent: market.vaultRentLamports,
-        blockhash,
-      });
+      const built = await openingOf(market, token, wallet.publicKey, blockhash);
       // The prepared bytes are kept: the signed copy must carry exactly this message.
       const row =
         (await repo.updateMarket(mint, {
@@ -259,15 +251,7 @@ export class MarketOpenService {
       }
       const creator = await this.deps.wallets.signerFor(wallet);
       const blockhash = await ledger.getLatestBlockhash();
-      const built = await buildOpenMarketTransaction({
-        creator,
-        vault: market.vault,
-        mint,
-        decimals: token.decimals,
-        tokens: market.initialRealToken,
-        vaultRent: market.vaultRentLamports,
-        blockhash,
-      });
+      const built = await openingOf(market, token, creator, blockhash);
       market =
         (await repo.updateMarket(mint, {
           signature: built.signature,
@@ -389,4 +373,23 @@ function presentPreparedOpen(market: MarketRow, wire: Uint8Array): PreparedOpenM
     vault: market.vault,
     transaction: Buffer.from(wire).toString("base64"),
   };
+}
+
+/** The market's opening transaction: the vault's rent, its token account and the curve's
+ * tokens, from the creator (a signer, or a browser wallet's address to sign later). */
+function openingOf(
+  market: MarketRow,
+  token: TokenRow,
+  creator: OpenMarketParams["creator"],
+  blockhash: OpenMarketParams["blockhash"],
+) {
+  return buildOpenMarketTransaction({
+    creator,
+    vault: market.vault,
+    mint: market.mint,
+    decimals: token.decimals,
+    tokens: market.initialRealToken,
+    vaultRent: market.vaultRentLamports,
+    blockhash,
+  });
 }
