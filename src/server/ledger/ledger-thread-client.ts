@@ -7,7 +7,6 @@ import type {
   CommittedTransaction,
   Ledger,
   LedgerHealth,
-  LedgerInfo,
   MintInfo,
   SignatureInfo,
   SignatureStatus,
@@ -23,6 +22,7 @@ import type {
   LedgerThreadSetup,
   ThreadError,
 } from "./ledger-thread-protocol";
+import { EMBEDDED_LEDGER_INFO } from "./litesvm-ledger";
 
 // The embedded ledger on its own thread (ledger-thread.ts), behind the Ledger interface: each
 // method is a message, answered in order. What callers read synchronously is mirrored here:
@@ -41,11 +41,7 @@ function rebuild(error: ThreadError): Error {
 }
 
 export class LedgerThreadClient implements Ledger {
-  readonly info: LedgerInfo = {
-    kind: "embedded",
-    clusterLabel: "Local devnet (embedded)",
-    cluster: "embedded",
-  };
+  readonly info = EMBEDDED_LEDGER_INFO;
   private version = 0;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();

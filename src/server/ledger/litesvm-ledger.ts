@@ -65,12 +65,15 @@ export interface Persistence {
   close: () => Promise<void>;
 }
 
+/** What the embedded ledger says of itself, on this thread or its own. */
+export const EMBEDDED_LEDGER_INFO: LedgerInfo = {
+  kind: "embedded",
+  clusterLabel: "Local devnet (embedded)",
+  cluster: "embedded",
+};
+
 export class LiteSvmLedger implements Ledger {
-  readonly info: LedgerInfo = {
-    kind: "embedded",
-    clusterLabel: "Local devnet (embedded)",
-    cluster: "embedded",
-  };
+  readonly info = EMBEDDED_LEDGER_INFO;
   /** Executed, not yet durable: refused as duplicates, reported as not yet known. */
   private readonly pending = new Set<string>();
   private airdropCount = 0;
