@@ -1,5 +1,6 @@
 import type pg from "pg";
-import { type BusTransport, errorText, type TransportEvents } from "./change-bus";
+import type { BusTransport, TransportEvents } from "./change-bus";
+import { errorText } from "./safe-error";
 
 // The change bus over PostgreSQL (the default for several API nodes on one database):
 // `LISTEN launchpad_changes` on a session of its own, and `NOTIFY` on that same session (so

@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
-import { type BusTransport, errorText, type TransportEvents } from "./change-bus";
+import type { BusTransport, TransportEvents } from "./change-bus";
+import { errorText } from "./safe-error";
 
 // The change bus over Redis pub/sub (REDIS_URL set): channel `${REDIS_KEY_PREFIX}changes`. A
 // subscribed connection can only listen, so notices go out on a second one. ioredis

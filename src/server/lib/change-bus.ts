@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { errorText } from "./safe-error";
 
 // Tells every node what data changed, so each drops its in-process caches of it
 // (docs/decisions/013-leader-and-change-bus.md). Handlers run at once in the publishing
@@ -185,8 +186,4 @@ export class ChangeBus {
       }
     }
   }
-}
-
-export function errorText(err: unknown): string {
-  return err instanceof Error ? (err.message.split("\n")[0]?.slice(0, 200) ?? "") : "unknown error";
 }

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { errorText } from "./safe-error";
 
 // Which node runs the background work (indexer ingestion, reward minting, start-up
 // reconciliation): the one holding a PostgreSQL session-level advisory lock on a connection
@@ -139,8 +140,4 @@ export class Leadership {
     await this.dropSession();
     for (const listener of this.lost) await listener();
   }
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? (err.message.split("\n")[0]?.slice(0, 200) ?? "") : "unknown error";
 }

@@ -54,3 +54,9 @@ function stackFrames(stack: string): string {
     .slice(0, 12)
     .join("\n");
 }
+
+/** An error's first line, shortened, for a warning about a background job or connection (its
+ * message only: never a query's parameters, which follow on later lines). */
+export function errorText(err: unknown): string {
+  return err instanceof Error ? (err.message.split("\n")[0]?.slice(0, 200) ?? "") : "unknown error";
+}

@@ -3,6 +3,7 @@ import type { Signer } from "../../ledger/keys";
 import { type Ledger, LedgerError } from "../../ledger/ledger";
 import { buildSolTransferTransaction } from "../../ledger/system";
 import { LAMPORTS_PER_SIGNATURE } from "../../ledger/token-2022";
+import { errorText } from "../../lib/safe-error";
 import type { CurveBook } from "./market-curves";
 import type { OwedWallet, PayoutRow, PayoutsRepo } from "./market-payouts.repo";
 
@@ -231,8 +232,4 @@ export class CreatorFeePayouts {
 
 function expired(row: PayoutRow, height: bigint): boolean {
   return row.lastValidBlockHeight !== null && height > row.lastValidBlockHeight;
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? (err.message.split("\n")[0]?.slice(0, 200) ?? "") : "unknown error";
 }

@@ -1,3 +1,4 @@
+import { errorText } from "../../lib/safe-error";
 import type { RewardEligibility } from "./reward-eligibility";
 import type { RewardMinter } from "./reward-minter";
 import type { RewardRow, RewardsRepo } from "./rewards.repo";
@@ -121,6 +122,3 @@ export class RewardAutoMinter {
     if (targets.length) await this.deps.minter.mintWave(reward, token.symbol, targets, () => this.stopped);
   }
 }
-
-const errorText = (err: unknown) =>
-  err instanceof Error ? err.message.split("\n")[0]?.slice(0, 200) : "error";
