@@ -113,9 +113,12 @@ export class CreatorFeePayouts {
     if (!signer) return result;
     const owed = await this.deps.repo.owedWallets();
     this.owedMints = new Set(owed.flatMap((o) => o.mints));
+    if (!owed.length) return result;
+    const rent = await this.deps.ledger.minimumBalanceForRentExemption(0);
+    const treasury = await this.deps.treasury();
     for (const wallet of owed) {
       if (this.stopped) break;
-      if (await this.pay(wallet, signer)) {
+      if (await this.pay(wallet, signer, { rent, treasury })) {
         result.paid++;
         result.lamports += wallet.lamports;
       }
@@ -124,10 +127,12 @@ export class CreatorFeePayouts {
   }
 
   /** One wallet's owed sum, when it can receive it and the treasury can pay it. */
-  private async pay(owed: OwedWallet, signer: Signer): Promise<boolean> {
+  private async pay(
+    owed: OwedWallet,
+    signer: Signer,
+    { rent, treasury }: { rent: bigint; treasury: string },
+  ): Promise<boolean> {
     const { ledger, repo } = this.deps;
-    const rent = await ledger.minimumBalanceForRentExemption(0);
-    const treasury = await this.deps.treasury();
     const [creatorAcc, treasuryAcc] = await ledger.getMultipleAccounts([owed.wallet, treasury]);
     // A transfer that leaves the wallet below the rent minimum would fail: it waits.
     if ((creatorAcc?.lamports ?? 0n) + owed.lamports < rent) return false;
@@ -162,10 +167,7 @@ export class CreatorFeePayouts {
       owed.tradeIds,
     );
     if (!recorded) return false;
-    const outcome = await this.send(built.wire, built.signature);
-    if (outcome === "confirmed") await this.confirmed(id);
-    else if (typeof outcome === "object") await repo.fail(id, outcome.failed);
-    return outcome === "confirmed";
+    return (await this.settleSent(id, built.wire, built.signature)) === "confirmed";
   }
 
   /** Payouts recorded whose outcome was not seen (a crash, a ledger that did not answer):
@@ -191,13 +193,19 @@ export class CreatorFeePayouts {
         settled++;
       } else {
         // Same bytes, same signature: resending can never pay twice.
-        const outcome = await this.send(row.signedTransaction, row.signature ?? "");
-        if (outcome === "confirmed") await this.confirmed(row.id);
-        else if (typeof outcome === "object") await repo.fail(row.id, outcome.failed);
+        const outcome = await this.settleSent(row.id, row.signedTransaction, row.signature ?? "");
         if (outcome !== "unknown") settled++;
       }
     }
     return settled;
+  }
+
+  /** Sends a recorded payout and records what came of it (an unknown outcome stays pending). */
+  private async settleSent(id: string, wire: Uint8Array, signature: string) {
+    const outcome = await this.send(wire, signature);
+    if (outcome === "confirmed") await this.confirmed(id);
+    else if (typeof outcome === "object") await this.deps.repo.fail(id, outcome.failed);
+    return outcome;
   }
 
   private async send(
