@@ -1,5 +1,6 @@
 import http from "node:http";
 import { mulberry32 } from "../src/shared/random";
+import { HealthSchema } from "../src/shared/schemas/health";
 import { Client } from "../tests/support/http";
 import { makeCreators, uniqueSymbol } from "./api-launch";
 import { fmt, percentile, verdict } from "./stats";
@@ -302,6 +303,11 @@ export async function runMixedBenchmarks(url: string, seconds: number, connectio
     const rows = [...r.byOp.entries()].sort((a, b) => b[1].p50 - a[1].p50);
     console.log(
       `    ${rows.map(([op, s]) => `${op} p50 ${fmt(s.p50)} / p99 ${fmt(s.p99)} ms (${s.count}${s.errors ? `, ${s.errors} errors` : ""})`).join("; ")}`,
+    );
+    // The token page reads holders once the indexer has the mint's commits: its lag shows there.
+    const { indexer } = HealthSchema.parse((await new Client(url).get("/api/health")).body);
+    console.log(
+      `    indexer lag (its last 1,000 transactions) p50 ${fmt(indexer.lagP50Ms ?? 0)} / p99 ${fmt(indexer.lagMs ?? 0)} ms`,
     );
     if (!withLogins) {
       const reads = ["token page", "agents list", "balances"] as const;

@@ -123,19 +123,25 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     log: { warn },
     pollMs: config.INDEXER_POLL_MS,
     rpcPerSecond: config.INDEXER_RPC_PER_SECOND,
+    // The indexer keeps its own caches current from its writes; other nodes drop theirs.
     onHoldersChanged: (mints, owners) => {
-      bus.publish("owners", owners);
-      bus.publish("holders", mints);
+      holdersMoved(mints);
+      bus.publish("owners", owners, { here: false });
+      bus.publish("holders", mints, { here: false });
     },
   });
   bus.on("owners", (owners) => indexer.dropCached([], owners));
   bus.on("holders", (mints) => {
     indexer.dropCached(mints, []);
+    holdersMoved(mints);
+  });
+  /** What follows a mint's holders, on the node that wrote them and on every other. */
+  function holdersMoved(mints: Set<string> | string[]) {
     explore.noteChange(mints);
     for (const mint of mints) analyticsVersions.bump(mint);
     trust?.noteChange(mints);
     rewardAutoMinter?.noteHoldersChanged(mints);
-  });
+  }
   sessions.onRevoked = (idHash) => bus.publish("session", [idHash]);
   bus.on("session", (idHashes) => {
     for (const idHash of idHashes) sessions.forget(idHash);
@@ -338,7 +344,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
       agents.forget({ agentId, userId });
     }
   });
-  bus.on("tokens", () => agents.forgetAgents());
+  bus.on("tokens", (userIds) => agents.forgetTokensOf(userIds));
   // The bus (re)connected, or another node could not send for a while: notices may have been
   // missed, so every cache the bus covers is dropped.
   bus.onResync(() => {

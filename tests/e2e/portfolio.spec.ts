@@ -77,7 +77,8 @@ describe("portfolio: launched and held tokens, transfers from a browser wallet",
     expect(await page.evaluate(() => window.__testWallet?.signedTransactions)).toBe(1);
 
     // The chain says the recipient holds 10.
-    const res = await fetch(`${server.url}/api/tokens/${mint}`);
+    // Asked in the sender's session: a reader's own transfers are on the page at once.
+    const res = await page.request.get(`${server.url}/api/tokens/${mint}`);
     const body = (await res.json()) as Holders;
     expect(body.holders.find((h) => h.owner === recipient.wallet)?.amount).toBe("10");
     await card.getByTestId("circulating-supply").filter({ hasText: /^10$/ }).waitFor();

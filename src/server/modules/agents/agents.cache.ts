@@ -69,7 +69,17 @@ export class AgentCache {
     this.rows.delete(id);
   }
 
-  /** A token changed (its agents' rows carry it), or notices were missed: all is read afresh. */
+  /** These users' token rows changed (a launch, its confirmation or its failure). A launched
+   * token's row is never rewritten, so only agents of a launch still pending can be touched:
+   * with none of those users' among the active agents, what is kept stays. */
+  forgetTokensOf(userIds: Iterable<string>): void {
+    const users = new Set(userIds);
+    const touched = (r: AgentWithToken) => users.has(r.token.userId) && r.token.status !== "active";
+    if (this.list && !this.list.some(touched)) return;
+    this.forgetAll();
+  }
+
+  /** Notices were missed: all is read afresh. */
   forgetAll(): void {
     this.writes += 1;
     this.list = null;

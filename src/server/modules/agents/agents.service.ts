@@ -69,9 +69,9 @@ export class AgentsService {
     else this.conversations.forget(change.agentId, change.userId);
   }
 
-  /** A token row changed (agents' rows carry their token): agents are read afresh. */
-  forgetAgents(): void {
-    this.agentCache.forgetAll();
+  /** These users' token rows changed (agents' rows carry their token). */
+  forgetTokensOf(userIds: string[]): void {
+    this.agentCache.forgetTokensOf(userIds);
   }
 
   /** Notices were missed (the change bus reconnected): agents and conversations load again. */

@@ -135,6 +135,12 @@ describe("chain indexer", () => {
       last = await transfer(from, mint, to.username, amount);
       held.set(key(mint, from), have - amount);
       held.set(key(mint, to), (held.get(key(mint, to)) ?? 0n) + amount);
+      // Read while warm: the indexer keeps what it read current from its own writes
+      // (holder-top.ts), so each answer here after the first is the kept one brought up to date.
+      await indexer().waitForSignature(last, 10_000);
+      expect(await indexedHolders(indexer(), mint)).toEqual(await chainHolders(t.deps.ledger, mint));
+      expect(await indexer().holderCount(mint)).toBe((await chainHolders(t.deps.ledger, mint)).size);
+      expect((await indexer().balancesOf(from.wallet)).get(mint) ?? 0n).toBe((have - amount) * UNIT);
     }
 
     // An outside wallet gets tokens, then sends some on through /rpc itself (not our API).

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, inArray, lt, ne } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Database, Db } from "../../db/client";
 import { balanceChanges, holders, indexerCursors, tokens } from "../../db/schema/index";
 import { BoundedCache } from "../../lib/bounded-cache";
@@ -37,6 +37,9 @@ export interface HolderRow {
 }
 
 export type BalanceChangeRow = typeof balanceChanges.$inferSelect;
+
+/** A balance change as written, with the holder's standing after it. */
+export type WrittenRow = IngestRow & { balanceAfter: bigint; firstHeldAt: Date | null };
 
 /** Rows per INSERT: far below PostgreSQL's 65,535 parameters. */
 const CHUNK = 1000;
@@ -91,7 +94,7 @@ export class IndexerRepo {
     rows: IngestRow[],
     cursors: CursorAdvance[],
     options: { known?: boolean; newMints?: Set<string> } = {},
-  ): Promise<Array<IngestRow & { balanceAfter: bigint }>> {
+  ): Promise<WrittenRow[]> {
     const key = (r: { signature: string; mint: string; owner: string }) =>
       `${r.signature}:${r.mint}:${r.owner}`;
     const seen = new Set<string>();
@@ -114,12 +117,12 @@ export class IndexerRepo {
       return true;
     });
     const states = await this.holderStates(fresh, options.newMints);
-    const written: Array<IngestRow & { balanceAfter: bigint }> = [];
+    const written: WrittenRow[] = [];
     for (const row of fresh) {
       const pair = `${row.mint}:${row.owner}`;
       const next = applyDelta(states.get(pair) ?? NEVER_HELD, row.delta, row.blockTime, row.slot);
       states.set(pair, next);
-      written.push({ ...row, balanceAfter: next.balance });
+      written.push({ ...row, balanceAfter: next.balance, firstHeldAt: next.firstHeldAt });
     }
     const touched = [...new Set(written.map((r) => `${r.mint}:${r.owner}`))];
     if (written.length || cursors.length) {
@@ -178,12 +181,16 @@ export class IndexerRepo {
 
   /** Holders with a positive balance, largest first (ties by owner, for a stable order). */
   async topHolders(mint: string, limit: number, minBalance = 1n): Promise<HolderRow[]> {
-    return this.db
-      .select({ owner: holders.owner, balance: holders.balance, firstHeldAt: holders.firstHeldAt })
-      .from(holders)
-      .where(and(eq(holders.mint, mint), gte(holders.balance, minBalance > 0n ? minBalance : 1n)))
-      .orderBy(desc(holders.balance), holders.owner)
-      .limit(limit);
+    return (
+      this.db
+        .select({ owner: holders.owner, balance: holders.balance, firstHeldAt: holders.firstHeldAt })
+        .from(holders)
+        .where(and(eq(holders.mint, mint), gte(holders.balance, minBalance > 0n ? minBalance : 1n)))
+        // Ties in code-point order, whatever the database's collation: the indexer keeps this
+        // list current in memory (holder-top.ts) and must sort it the same way.
+        .orderBy(desc(holders.balance), sql`${holders.owner} collate "C"`)
+        .limit(limit)
+    );
   }
 
   async holderCount(mint: string): Promise<number> {

@@ -1,13 +1,14 @@
 import type { CommittedTransaction, Ledger, SignatureInfo, TransactionRecord } from "../../ledger/ledger";
 import { BoundedCache } from "../../lib/bounded-cache";
 import { balanceDeltas, mintsOf } from "./balance-deltas";
+import { applyHolderMoves, type HolderMove, type HolderTop, holdersGained } from "./holder-top";
 import type {
   BalanceChangeRow,
   CursorAdvance,
   CursorRow,
-  HolderRow,
   IndexerRepo,
   IngestRow,
+  WrittenRow,
 } from "./indexer.repo";
 import { LagWindow } from "./lag-window";
 
@@ -80,6 +81,12 @@ const UNREADABLE_AFTER_S = 300;
 /** How long a mint found not to be a platform mint is trusted to stay so. */
 const NOT_PLATFORM_MS = 10_000;
 
+/** The transaction made the mint's account (it had no lamports before). */
+function createdIn(record: TransactionRecord, mint: string): boolean {
+  const i = record.accountKeys.indexOf(mint);
+  return i !== -1 && record.preBalances[i] === 0n && (record.postBalances[i] ?? 0n) > 0n;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class IndexerService {
@@ -88,6 +95,8 @@ export class IndexerService {
   private readonly notPlatform = new Map<string, number>();
   private readonly cursors = new Map<string, CursorRow>();
   private readonly live: LiveItem[] = [];
+  /** The live items being written now (taken from `live` by drainLive). */
+  private writingLive: LiveItem[] = [];
   private queue: Promise<void> = Promise.resolve();
   private drainQueued = false;
   private sweepQueued = false;
@@ -113,7 +122,7 @@ export class IndexerService {
   /** Signatures indexed lately (also those that touched no platform mint). */
   private readonly processed = new BoundedCache<string, true>({ max: 50_000 });
   private readonly waiters = new Map<string, Set<() => void>>();
-  private readonly holderCache = new BoundedCache<string, { top: HolderRow[]; count: number }>({
+  private readonly holderCache = new BoundedCache<string, HolderTop>({
     max: 10_000,
   });
   private readonly countCache = new BoundedCache<string, number>({ max: 100_000 });
@@ -227,6 +236,7 @@ export class IndexerService {
     let failures = 0;
     while (this.live.length && !this.stopped) {
       const batch = this.live.splice(0, LIVE_BATCH);
+      this.writingLive = batch;
       try {
         await this.ingestLive(batch);
         for (const item of batch) this.waiting.delete(item.signature);
@@ -248,6 +258,7 @@ export class IndexerService {
         await sleep(Math.min(5000, 100 * 2 ** failures));
       }
     }
+    this.writingLive = [];
   }
 
   /** Transactions from the commit stream, in commit order: every platform mint they touch. */
@@ -266,9 +277,15 @@ export class IndexerService {
       for (const item of this.live) if (item.accounts.includes(mint)) this.countUnder(item, mint);
     });
     // A platform mint without a cursor is new (cursors are loaded at start and kept): its
-    // whole history first, which includes this batch's transactions of it.
-    for (const mint of seen)
-      if (this.platform.has(mint) && !this.cursors.has(mint)) await this.catchUp(mint, false, true);
+    // whole history first, which includes this batch's transactions of it. A mint created in
+    // this batch has no history before it, and everything after is in the stream in order:
+    // its rows come from the batch (a launch burst would otherwise cost a catch-up each).
+    const created = new Set<string>();
+    for (const mint of seen) {
+      if (!this.platform.has(mint) || this.cursors.has(mint)) continue;
+      if (records.some((record) => record && createdIn(record, mint))) created.add(mint);
+      else await this.catchUp(mint, false, true);
+    }
     const rows: IngestRow[] = [];
     const advances = new Map<string, CursorAdvance>();
     for (const record of records) {
@@ -279,11 +296,16 @@ export class IndexerService {
       );
       for (const mint of mintsOf(record))
         if (this.platform.has(mint) && record.accountKeys.includes(mint))
-          advances.set(mint, { mint, signature: record.signature, slot: record.slot });
+          advances.set(mint, {
+            mint,
+            signature: record.signature,
+            slot: record.slot,
+            ...(created.has(mint) ? { backfilled: true } : {}),
+          });
     }
     const written =
       rows.length || advances.size
-        ? await this.deps.repo.write(rows, [...advances.values()], { known: true })
+        ? await this.deps.repo.write(rows, [...advances.values()], { known: true, newMints: created })
         : [];
     for (const record of records)
       if (record) for (const mint of mintsOf(record)) this.covered.delete(`${record.signature}:${mint}`);
@@ -471,17 +493,41 @@ export class IndexerService {
     return call();
   }
 
-  private afterWrite(
-    written: Array<{ mint: string; owner: string; slot: bigint }>,
-    advances: CursorAdvance[],
-  ) {
+  private afterWrite(written: WrittenRow[], advances: CursorAdvance[]) {
+    // Each owner's net move per mint in this write, in the order the rows were written.
+    const moves = new Map<string, Map<string, HolderMove>>();
     for (const row of written) {
       this.bump(`m:${row.mint}`);
       this.bump(`o:${row.owner}`);
-      this.holderCache.delete(row.mint);
-      this.countCache.delete(row.mint);
-      this.ownerCache.delete(row.owner);
+      const ofMint = moves.get(row.mint) ?? new Map<string, HolderMove>();
+      moves.set(row.mint, ofMint);
+      const before = ofMint.get(row.owner)?.before ?? row.balanceAfter - row.delta;
+      ofMint.set(row.owner, {
+        owner: row.owner,
+        before,
+        after: row.balanceAfter,
+        firstHeldAt: row.firstHeldAt,
+      });
       if (row.slot > this.lastIndexedSlot) this.lastIndexedSlot = row.slot;
+    }
+    // What is kept is brought up to date from the write itself rather than dropped and read
+    // again: a busy token's page would otherwise re-read its holders after every transfer.
+    for (const [mint, ofMint] of moves) {
+      const kept = this.holderCache.get(mint);
+      const next = kept && applyHolderMoves(kept, [...ofMint.values()], TOP_HOLDERS);
+      if (next) this.holderCache.set(mint, next);
+      else this.holderCache.delete(mint);
+      const count = this.countCache.get(mint);
+      if (count !== undefined) this.countCache.set(mint, count + holdersGained([...ofMint.values()]));
+      for (const move of ofMint.values()) {
+        const held = this.ownerCache.get(move.owner);
+        if (!held) continue;
+        // A new map: readers may still hold the one they were given.
+        const balances = new Map(held);
+        if (move.after > 0n) balances.set(mint, move.after);
+        else balances.delete(mint);
+        this.ownerCache.set(move.owner, balances);
+      }
     }
     if (written.length)
       this.deps.onHoldersChanged?.(
@@ -621,6 +667,41 @@ export class IndexerService {
         },
       });
     });
+  }
+
+  /** Waits (at most timeoutMs) until the commits seen so far that name `mint` and one of
+   * `accounts` (a reader's wallets) are indexed: whoever sent a transfer or a trade sees it on
+   * the token page at once, while other readers of a busy token get what is indexed now
+   * rather than wait out the indexer's lag behind everyone's commits. */
+  async ownCommitsIndexed(timeoutMs: number, mint: string, accounts: readonly string[]): Promise<void> {
+    if (!accounts.length || this.stopped || !this.caughtUp || this.lastError !== null) return;
+    const theirs = (item: LiveItem) =>
+      item.accounts.includes(mint) &&
+      accounts.some((a) => item.accounts.includes(a)) &&
+      !this.processed.get(item.signature);
+    const signatures = [...this.writingLive, ...this.live].filter(theirs).map((item) => item.signature);
+    if (!signatures.length) return;
+    const resolvers: Array<[string, () => void]> = [];
+    const indexed = signatures.map(
+      (signature) =>
+        new Promise<void>((resolve) => {
+          const set = this.waiters.get(signature) ?? new Set();
+          set.add(resolve);
+          this.waiters.set(signature, set);
+          resolvers.push([signature, resolve]);
+        }),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([Promise.all(indexed), new Promise((r) => (timer = setTimeout(r, timeoutMs)))]);
+    } finally {
+      clearTimeout(timer);
+      for (const [signature, resolve] of resolvers) {
+        const set = this.waiters.get(signature);
+        set?.delete(resolve);
+        if (set && !set.size) this.waiters.delete(signature);
+      }
+    }
   }
 
   private async holderEntry(mint: string) {

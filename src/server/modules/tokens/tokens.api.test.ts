@@ -107,7 +107,8 @@ describe("launch journey", () => {
     const after = await maya.c.get<Token[]>(`/api/tokens/user/${maya.userId}`);
     expect(after.body[0]?.circulatingSupply).toBe("1500.5");
 
-    const page = await new Client(t.url).get<{
+    // Read by the recipient: a reader's own transfers are on the page at once.
+    const page = await fan.c.get<{
       holders: Array<{ owner: string; amount: string }>;
       chain: { mintAuthority: null };
     }>(`/api/tokens/${mintAddress}`);

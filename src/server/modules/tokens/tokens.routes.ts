@@ -95,7 +95,7 @@ export const tokensRoutes =
       { schema: { params: MintParamsSchema, response: { 200: TokenDetailsSchema } } },
       async (request, reply) => {
         // Already JSON (checked against the schema when made): Fastify sends a Buffer as is.
-        const json = await tokens.publicViewJson(request.params.mint);
+        const json = await tokens.publicViewJson(request.params.mint, await request.userId());
         return reply.type("application/json; charset=utf-8").send(json as unknown as TokenDetails);
       },
     );

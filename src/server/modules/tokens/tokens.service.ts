@@ -17,7 +17,7 @@ interface Deps {
   accountsRepo: AccountsRepo;
   ledger: Ledger;
   /** Holders come from the chain indexer instead of a scan of the mint's accounts. */
-  indexer: Pick<IndexerService, "holders" | "drained" | "holdersVersion">;
+  indexer: Pick<IndexerService, "holders" | "ownCommitsIndexed" | "holdersVersion">;
 }
 
 interface PresentedList {
@@ -65,12 +65,20 @@ export class TokensService {
 
   /** The public token page as UTF-8 JSON (checked against its schema once), kept until a
    * commit names its mint or its creator's token account, or the indexer writes its holders.
-   * The indexer is waited for first, as publicView does. */
-  async publicViewJson(mint: string): Promise<Buffer> {
+   * A signed-in reader's own commits of this mint are indexed first (read-your-writes): the
+   * wallets that sent a transfer or a trade see it in the holders at once. */
+  async publicViewJson(mint: string, readerId: string | null = null): Promise<Buffer> {
     const versions = this.accountVersions;
     const { indexer } = this.deps;
+    if (readerId) {
+      const wallets = await this.deps.accountsRepo.walletsOf(readerId);
+      await indexer.ownCommitsIndexed(
+        2_000,
+        mint,
+        wallets.map((w) => w.publicKey),
+      );
+    }
     if (!versions) return Buffer.from(JSON.stringify(TokenDetailsSchema.parse(await this.publicView(mint))));
-    await indexer.drained(2_000, mint);
     const hit = this.pages.get(mint);
     if (
       hit &&
@@ -191,20 +199,15 @@ export class TokensService {
   }
 
   /** The public token page: our record, the creator, and what the chain says. Holders are
-   * the indexer's (one per owner, all its token accounts summed), once the commits of this
-   * mint this process has seen are indexed, so a page read right after a transfer shows it. */
+   * the indexer's (one per owner, all its token accounts summed). */
   async publicView(mint: string) {
     const row = await this.getByMint(mint);
     const { ledger, indexer } = this.deps;
-    const holdersOf = async () => {
-      await indexer.drained(2_000, mint);
-      return indexer.holders(mint, { limit: 50 });
-    };
     // The chain reads leave together (one message to the ledger's thread, decision 014).
     const [creator, chain, holders, circulating] = await Promise.all([
       this.creatorOf(row.userId),
       row.status === "active" ? ledger.getMint(mint) : null,
-      row.status === "active" ? holdersOf() : [],
+      row.status === "active" ? indexer.holders(mint, { limit: 50 }) : [],
       this.circulating(row),
     ]);
     const token = presentToken(row, ledger.info, circulating);
