@@ -151,15 +151,16 @@ async function apiRun(
   traders: Array<{ c: Client }>,
   mints: string[],
   seconds: number,
-): Promise<{ perSecond: number; latencies: number[]; failures: number }> {
+): Promise<{ perSecond: number; latencies: number[]; failures: number; refusals: Map<string, number> }> {
   const latencies: number[] = [];
+  const refusals = new Map<string, number>();
   let failures = 0;
   const start = performance.now();
   const deadline = start + seconds * 1000;
   let seq = 0;
   await Promise.all(
     traders.map(async (t, i) => {
-      const post = leanPoster(url, t.c.cookie);
+      const post = leanPoster(url, t.c.cookie, refusals);
       const mint = mints[i % mints.length] as string;
       for (let k = 0; performance.now() < deadline; k++) {
         const sell = k % 3 === 2;
@@ -179,7 +180,12 @@ async function apiRun(
       }
     }),
   );
-  return { perSecond: latencies.length / ((performance.now() - start) / 1000), latencies, failures };
+  return {
+    perSecond: latencies.length / ((performance.now() - start) / 1000),
+    latencies,
+    failures,
+    refusals,
+  };
 }
 
 export async function runMarketBenchmarks(url: string, seconds: number, pairs = 3): Promise<void> {
@@ -219,7 +225,7 @@ export async function runMarketBenchmarks(url: string, seconds: number, pairs = 
       ratios.push(api.perSecond / raw);
       latencies.push(...api.latencies);
       console.log(
-        `  pair ${i + 1}: raw ${fmt(raw)} /s, API ${fmt(api.perSecond)} /s (${api.latencies.length} ok, ${api.failures} refused), API / raw = ${fmt(api.perSecond / raw, 2)}x`,
+        `  pair ${i + 1}: raw ${fmt(raw)} /s, API ${fmt(api.perSecond)} /s (${api.latencies.length} ok, ${api.failures} refused${api.failures ? `: ${[...api.refusals].map(([code, n]) => `${code} x${n}`).join(", ")}` : ""}), API / raw = ${fmt(api.perSecond / raw, 2)}x`,
       );
     }
     const ratio = median(ratios);

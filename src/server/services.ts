@@ -281,6 +281,9 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   // NFT rewards (docs/rewards.md): collections and NFTs paid by the platform's sponsor key,
   // eligibility from the indexer, an automatic minter started and stopped with the app.
   const rewardsRepo = new RewardsRepo(deps.database);
+  // A reward written here: the other nodes' automatic minters read the rewards again.
+  rewardsRepo.onRewardWritten = () => bus.publish("rewards", ["*"], { here: false });
+  bus.on("rewards", () => rewardsRepo.forgetRewards());
   const rewardKeys = new RewardKeys(custody);
   const rewardSponsor = new RewardSponsor(custody, config.DATA_DIR, ledger, warn);
   const rewardMinter = new RewardMinter({
@@ -357,6 +360,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     marketRepo.versions.bumpAll();
     trust?.forgetAll();
     agents.forgetAll();
+    rewardsRepo.forgetRewards();
   });
   const marketStates = market;
   const rewardDrafts = new RewardDraftService({

@@ -18,7 +18,8 @@ export type ChangeTopic =
   | "session"
   | "wallets"
   | "agents"
-  | "tokens";
+  | "tokens"
+  | "rewards";
 type Handler = (keys: string[]) => void;
 
 export interface TransportEvents {

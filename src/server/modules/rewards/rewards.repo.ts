@@ -17,6 +17,14 @@ export class RewardsRepo {
   private db: Db;
   private insertMintRows: (rows: RewardMintRow[]) => Promise<void>;
 
+  /** The automatic minter's rewards, asked for after every holder write: kept until a reward
+   * is written, here or (by the change bus, `forgetRewards`) on another node. */
+  private autoMint: RewardRow[] | null = null;
+  /** Reward writes so far: a read that overlapped one is not kept. */
+  private rewardWrites = 0;
+  /** Told of each reward written (the change bus tells the other nodes). */
+  onRewardWritten: (() => void) | null = null;
+
   constructor(database: Pick<Database, "db" | "execute">) {
     this.db = database.db;
     this.insertMintRows = bulkInsert(database, rewardMints);
@@ -25,14 +33,32 @@ export class RewardsRepo {
   // ---- rewards --------------------------------------------------------------------------
 
   async insertReward(values: typeof rewards.$inferInsert): Promise<RewardRow> {
-    const [row] = await this.db.insert(rewards).values(values).returning();
+    const [row] = await this.writingReward(() => this.db.insert(rewards).values(values).returning());
     if (!row) throw new Error("reward insert returned nothing");
     return row;
   }
 
   async updateReward(id: string, values: Partial<typeof rewards.$inferInsert>): Promise<RewardRow | null> {
-    const [row] = await this.db.update(rewards).set(values).where(eq(rewards.id, id)).returning();
+    const [row] = await this.writingReward(() =>
+      this.db.update(rewards).set(values).where(eq(rewards.id, id)).returning(),
+    );
     return row ?? null;
+  }
+
+  private async writingReward<T>(write: () => Promise<T>): Promise<T> {
+    this.forgetRewards();
+    try {
+      return await write();
+    } finally {
+      this.forgetRewards();
+      this.onRewardWritten?.();
+    }
+  }
+
+  /** A reward was written elsewhere (or notices were missed): read them again. */
+  forgetRewards(): void {
+    this.rewardWrites += 1;
+    this.autoMint = null;
   }
 
   async reward(id: string): Promise<RewardRow | null> {
@@ -67,11 +93,15 @@ export class RewardsRepo {
   }
 
   async autoMintRewards(): Promise<RewardRow[]> {
-    return this.db
+    if (this.autoMint) return this.autoMint;
+    const writes = this.rewardWrites;
+    const rows = await this.db
       .select()
       .from(rewards)
       .where(and(eq(rewards.status, "active"), eq(rewards.isActive, true), eq(rewards.autoMint, true)))
       .orderBy(asc(rewards.createdAt));
+    if (writes === this.rewardWrites) this.autoMint = rows;
+    return rows;
   }
 
   async pendingRewards(): Promise<RewardRow[]> {
