@@ -202,6 +202,11 @@ describe("token images", () => {
     const me = await fetch(`${t.url}/api/auth/me`);
     expect(me.headers.get("access-control-allow-origin")).toBeNull();
     expect(me.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    // Every answer carries the site's security headers (helmet's, made once at start).
+    expect(me.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(me.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(me.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(me.headers.get("strict-transport-security")).toBeNull();
     expect(res.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
     expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
     const svg = await res.text();
