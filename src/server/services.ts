@@ -141,6 +141,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     for (const mint of mints) analyticsVersions.bump(mint);
     trust?.noteChange(mints);
     rewardAutoMinter?.noteHoldersChanged(mints);
+    marketLive.noteHolders(mints);
   }
   sessions.onRevoked = (idHash) => bus.publish("session", [idHash]);
   bus.on("session", (idHashes) => {

@@ -8,8 +8,8 @@ type Market = { status: string; priceLamports: string; realSolReserves: string }
 
 // Push updates on the public token page (GET /api/market/:mint/live), on the production build
 // and the real server: two browser contexts (two people) watch the same token; another user
-// buys through the API; both pages show the new price, SOL raised, the trade and the chart's
-// first candle without a reload (Playwright's own waiting on the text, no fixed sleep).
+// buys through the API; both pages show the new price, SOL raised, the trade, the chart's
+// first candle and the buyer among the holders without a reload (Playwright's own waiting on the text, no fixed sleep).
 describe("market: the token page follows other people's trades live", () => {
   let server: RunningServer;
   let browser: Browser;
@@ -62,7 +62,7 @@ describe("market: the token page follows other people's trades live", () => {
     });
   }
 
-  it("a buy by someone else moves both watching pages: price, SOL raised, the trade and the chart", async () => {
+  it("a buy by someone else moves both watching pages: price, SOL raised, the trade, the chart and the holders", async () => {
     const start = (await (await fetch(`${server.url}/api/market/${mint}`)).json()) as Market;
     expect(start.status).toBe("open");
     const viewers = await Promise.all(
@@ -92,6 +92,8 @@ describe("market: the token page follows other people's trades live", () => {
         .waitFor();
       await page.locator('[data-testid="trade-row"][data-side="buy"]').first().waitFor();
       await page.getByTestId("price-chart").waitFor();
+      // The holders too: the buyer's wallet joins the list once the indexer has the buy.
+      await page.locator(`code[title="${fan.wallet}"]`).waitFor();
       expect(await page.locator('[data-testid="trade-row"]').count()).toBe(1);
       expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
         true,

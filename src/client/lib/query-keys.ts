@@ -6,6 +6,9 @@ export const walletsQueryKey = ["wallets"] as const;
 /** Everything about tokens: lists, details (holders, circulating supply) and holdings. */
 export const tokensQueryKey = ["tokens"] as const;
 export const holdingsQueryKey = [...tokensQueryKey, "holdings"] as const;
+/** One token's public page (its holders among it): the market feature's live stream says
+ * when its holders moved. */
+export const tokenQueryKey = (mint: string) => [...tokensQueryKey, "mint", mint] as const;
 
 /** One token's market: its state, and under it its quotes, trades and candles. */
 export const marketQueryKey = (mint: string) => ["market", mint] as const;

@@ -9,7 +9,8 @@ import { startTwoApiNodes, type TwoApiNodes } from "../../../../tests/support/tw
 
 // GET /api/market/:mint/live against the real server, database and ledger: a stream opened
 // with a real HTTP client hears another user's buy (the `trade` and `market` events carry the
-// same figures GET /api/market/:mint and /trades answer afterwards), the bounds per address
+// same figures GET /api/market/:mint and /trades answer afterwards, and `holders` comes once
+// the indexer has it), the bounds per address
 // and in total refuse with codes, a closed client frees its place, and closing the server
 // ends the streams. Across two API nodes (PostgreSQL pass): a buy on one reaches a stream on
 // the other through the change bus.
@@ -99,6 +100,11 @@ describe("GET /api/market/:mint/live", () => {
     expect(page.trades[0]).toEqual(trade);
     // One trade, pushed once.
     expect(stream.events.filter((e) => e.event === "trade")).toHaveLength(1);
+    // Once the indexer has the buy, the page hears `holders`: a reader who is not the buyer
+    // (this one is signed out) then finds the fan among the holders.
+    await stream.next((e) => e.event === "holders");
+    const details = await getJson<{ holders: Array<{ owner: string }> }>(`/api/tokens/${mint}`);
+    expect(details.holders.map((h) => h.owner)).toContain(fan.wallet);
     await closeAndWait(stream);
   });
 

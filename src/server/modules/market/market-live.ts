@@ -19,6 +19,9 @@ import { HttpError } from "../../http-errors";
  * client's list still merges what it gets; a reconnect catches up in full). */
 const TRADES_PER_READ = 20;
 const HEARTBEAT_MS = 15_000;
+/** `holders` events per mint at most this often: each makes every page watching it read the
+ * token again (a cached answer), so a busy token's transfers are told in bursts. */
+const HOLDERS_EVERY_MS = 1_000;
 /** Unsent bytes one stream may hold (a client that stopped reading): past it, it is closed and
  * its EventSource reconnects. */
 const MAX_BUFFERED = 1 << 20;
@@ -38,6 +41,7 @@ interface Deps {
   limits: LiveLimits;
   warn: (message: string) => void;
   heartbeatMs?: number;
+  holdersEveryMs?: number;
 }
 
 /** One client's stream: the reply's body. */
@@ -59,13 +63,16 @@ class LiveStream {
     this.body.write(text);
   }
 
-  send(event: "market" | "trade", data: string): void {
+  send(event: "market" | "trade" | "holders", data: string): void {
     this.write(`event: ${event}\ndata: ${data}\n\n`);
   }
 }
 
 interface Feed {
   streams: Set<LiveStream>;
+  /** A `holders` event is due (sent at most once per HOLDERS_EVERY_MS). */
+  holdersTimer: NodeJS.Timeout | null;
+  holdersSentAt: number;
   /** Signatures of the newest trades read last time; null before the first read. */
   seen: Set<string> | null;
   reading: boolean;
@@ -111,14 +118,24 @@ export class MarketLive {
     const stream = new LiveStream();
     let feed = this.feeds.get(mint);
     if (!feed) {
-      feed = { streams: new Set(), seen: null, reading: false, again: false };
+      feed = {
+        streams: new Set(),
+        seen: null,
+        reading: false,
+        again: false,
+        holdersTimer: null,
+        holdersSentAt: 0,
+      };
       this.feeds.set(mint, feed);
     }
     const joined = feed;
     joined.streams.add(stream);
     stream.body.once("close", () => {
       joined.streams.delete(stream);
-      if (!joined.streams.size && this.feeds.get(mint) === joined) this.feeds.delete(mint);
+      if (!joined.streams.size && this.feeds.get(mint) === joined) {
+        if (joined.holdersTimer) clearTimeout(joined.holdersTimer);
+        this.feeds.delete(mint);
+      }
       const left = (this.perIp.get(ip) ?? 1) - 1;
       if (left > 0) this.perIp.set(ip, left);
       else this.perIp.delete(ip);
@@ -140,9 +157,33 @@ export class MarketLive {
     }
   }
 
+  /** The indexer wrote these mints' holders (here, or on another node by the change bus):
+   * pages watching them hear `holders` and read the token's holders again. The holders are
+   * not in the event: each page reads them as its reader may (read-your-writes is per
+   * reader, docs/indexer.md). */
+  noteHolders(mints: Iterable<string>): void {
+    for (const mint of mints) {
+      const feed = this.feeds.get(mint);
+      if (!feed || feed.holdersTimer) continue;
+      const wait = Math.max(
+        0,
+        feed.holdersSentAt + (this.deps.holdersEveryMs ?? HOLDERS_EVERY_MS) - Date.now(),
+      );
+      feed.holdersTimer = setTimeout(() => {
+        feed.holdersTimer = null;
+        feed.holdersSentAt = Date.now();
+        for (const stream of feed.streams) stream.send("holders", "{}");
+      }, wait);
+      feed.holdersTimer.unref();
+    }
+  }
+
   /** Ends every stream (the server is closing: their sockets must not hold it open). */
   closeAll(): void {
-    for (const feed of this.feeds.values()) for (const stream of feed.streams) stream.body.end();
+    for (const feed of this.feeds.values()) {
+      if (feed.holdersTimer) clearTimeout(feed.holdersTimer);
+      for (const stream of feed.streams) stream.body.end();
+    }
     this.stopHeartbeat();
   }
 

@@ -2,7 +2,7 @@ import { candlesWithTrade } from "@shared/market/candles";
 import { CANDLE_INTERVALS, type Candles, type MarketState } from "@shared/schemas/market";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { marketQueryKey } from "@/lib/query-keys";
+import { marketQueryKey, tokenQueryKey } from "@/lib/query-keys";
 import { marketUrl } from "../api/get-market";
 import { curveMoved, hasTrade, pagesWithTrade, type Trade, type TradePages } from "../lib/live-updates";
 
@@ -31,7 +31,7 @@ function applyTrade(queryClient: QueryClient, mint: string, trade: Trade): void 
 
 /** The token page's push updates while it is mounted (GET /api/market/:mint/live, an
  * EventSource): the market's state, recent trades and the chart's last candle move with every
- * trade anyone makes, with no polling. */
+ * trade anyone makes, and the holders with every transfer or trade, with no polling. */
 export function useMarketLive(mint: string): void {
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -63,6 +63,10 @@ export function useMarketLive(mint: string): void {
       events.addEventListener("trade", (e) => {
         const trade = parse<Trade>(e.data);
         if (trade) applyTrade(queryClient, mint, trade);
+      });
+      // The indexer has new holders of this token: the page reads them again.
+      events.addEventListener("holders", () => {
+        void queryClient.invalidateQueries({ queryKey: tokenQueryKey(mint) });
       });
       events.addEventListener("error", () => {
         // CLOSED: the server refused the stream (it reconnects by itself otherwise).

@@ -1,9 +1,7 @@
 import type { TokenDetails } from "@shared/schemas/token";
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "@/lib/api";
-import { tokensQueryKey } from "@/lib/query-keys";
-
-export const tokenQueryKey = (mint: string) => [...tokensQueryKey, "mint", mint] as const;
+import { tokenQueryKey } from "@/lib/query-keys";
 
 /** GET /api/tokens/:mint: the public view of one token, read back from the ledger. */
 export function getToken(mint: string): Promise<TokenDetails> {
