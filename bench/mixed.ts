@@ -156,7 +156,11 @@ export async function runMixed(
   seconds: number,
   withLogins: boolean,
 ): Promise<MixedResult> {
-  const ops = (Object.entries(WEIGHTS) as [Op, number][]).filter(([op]) => withLogins || op !== "login");
+  // BENCH_ONLY=<op>[,<op>]: only those operations (to see what each costs the server alone).
+  const only = process.env.BENCH_ONLY?.split(",");
+  const ops = (Object.entries(WEIGHTS) as [Op, number][]).filter(
+    ([op]) => (withLogins || op !== "login") && (!only || only.includes(op)),
+  );
   const total = ops.reduce((n, [, w]) => n + w, 0);
   const latencies = new Map<Op, number[]>();
   const errors = new Map<Op, number>();

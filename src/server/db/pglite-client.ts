@@ -1,6 +1,13 @@
 import type { Worker } from "node:worker_threads";
 import { spawnTypeScriptWorker } from "../lib/ts-worker";
-import type { QueryResult, ThreadError, ThreadReply, ThreadRequest, ThreadSetup } from "./pglite-protocol";
+import type {
+  QueryResult,
+  ThreadError,
+  ThreadReplyBatch,
+  ThreadRequest,
+  ThreadRequestBatch,
+  ThreadSetup,
+} from "./pglite-protocol";
 
 /** The error a failed query rejects with: PGlite's message and SQLSTATE fields, as
  * node-postgres and PGlite report them (callers branch on `code` and `constraint`). */
@@ -31,14 +38,17 @@ export class PgliteThread {
   private failure: Error | null = null;
   /** Set while a transaction runs: other queries wait so none lands inside it. */
   private exclusive: Promise<void> | null = null;
+  private outbox: ThreadRequest[] = [];
 
   private constructor(private worker: Worker) {
-    worker.on("message", (msg: ThreadReply) => {
-      const p = this.pending.get(msg.id);
-      if (!p) return;
-      this.pending.delete(msg.id);
-      if (msg.ok) p.resolve(msg.result);
-      else p.reject(new DatabaseError(msg.error));
+    worker.on("message", (replies: ThreadReplyBatch) => {
+      for (const msg of replies) {
+        const p = this.pending.get(msg.id);
+        if (!p) continue;
+        this.pending.delete(msg.id);
+        if (msg.ok) p.resolve(msg.result);
+        else p.reject(new DatabaseError(msg.error));
+      }
     });
     const fail = (err: Error) => {
       this.failure ??= err;
@@ -112,7 +122,15 @@ export class PgliteThread {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
       this.pending.set(req.id, { resolve, reject });
-      this.worker.postMessage(req);
+      if (this.outbox.length === 0) queueMicrotask(() => this.flush());
+      this.outbox.push(req);
     });
+  }
+
+  /** This turn's requests leave in one message (the thread runs them in this order). */
+  private flush(): void {
+    const batch: ThreadRequestBatch = this.outbox;
+    this.outbox = [];
+    if (batch.length) this.worker.postMessage(batch);
   }
 }

@@ -24,6 +24,11 @@ export interface ThreadError {
   column?: string;
 }
 
+/** Requests made in one turn of the server's loop travel together, and so do the replies
+ * ready in one turn of the thread's: one message each way rather than one per query. */
+export type ThreadRequestBatch = ThreadRequest[];
+export type ThreadReplyBatch = ThreadReply[];
+
 /** id 0 answers start-up: ok once the database is open. */
 export type ThreadReply =
   | { id: number; ok: true; result: QueryResult | null }

@@ -3,7 +3,7 @@
 // event loop. Requests arrive in order and are answered in order (PGlite queues them).
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, types } from "@electric-sql/pglite";
-import type { ThreadReply, ThreadRequest, ThreadSetup } from "./pglite-protocol";
+import type { ThreadReply, ThreadRequestBatch, ThreadSetup } from "./pglite-protocol";
 
 const port = parentPort;
 if (!port) throw new Error("pglite-thread must run in a worker thread");
@@ -19,24 +19,36 @@ const parsers = Object.fromEntries(
 );
 
 const { dataDir } = workerData as ThreadSetup;
-const reply = (message: ThreadReply) => port.postMessage(message);
+// Replies ready in one turn leave together (the server's loop wakes once for them).
+let outbox: ThreadReply[] = [];
+const reply = (message: ThreadReply) => {
+  if (outbox.length === 0)
+    queueMicrotask(() => {
+      const batch = outbox;
+      outbox = [];
+      port.postMessage(batch);
+    });
+  outbox.push(message);
+};
 
 try {
   const db = await PGlite.create(dataDir ?? undefined, { parsers });
-  port.on("message", (req: ThreadRequest) => {
-    if (req.op === "close") {
-      void db.close().then(() => reply({ id: req.id, ok: true, result: null }));
-      return;
+  port.on("message", (batch: ThreadRequestBatch) => {
+    for (const req of batch) {
+      if (req.op === "close") {
+        void db.close().then(() => reply({ id: req.id, ok: true, result: null }));
+        continue;
+      }
+      db.query(req.sql, req.params, { rowMode: req.rowMode }).then(
+        (r) =>
+          reply({
+            id: req.id,
+            ok: true,
+            result: { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows },
+          }),
+        (err: unknown) => reply({ id: req.id, ok: false, error: describeError(err) }),
+      );
     }
-    db.query(req.sql, req.params, { rowMode: req.rowMode }).then(
-      (r) =>
-        reply({
-          id: req.id,
-          ok: true,
-          result: { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows },
-        }),
-      (err: unknown) => reply({ id: req.id, ok: false, error: describeError(err) }),
-    );
   });
   reply({ id: 0, ok: true, result: null });
 } catch (err) {

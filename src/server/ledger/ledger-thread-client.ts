@@ -1,5 +1,6 @@
 import type { Worker } from "node:worker_threads";
 import { spawnTypeScriptWorker } from "../lib/ts-worker";
+import { SLOT_MS } from "./block-clock";
 import type { LedgerLog } from "./checkpoint-retry";
 import type {
   AccountSnapshot,
@@ -49,6 +50,7 @@ export class LedgerThreadClient implements Ledger {
   private readonly durable = new Map<number, Pending>();
   private readonly commitListeners = new Set<(tx: CommittedTransaction) => void>();
   private readonly rent = new Map<number, bigint>();
+  private blockhash: { value: Promise<Blockhash>; at: number } | null = null;
   private outbox: LedgerCall[] = [];
   private failure: Error | null = null;
   private closed = false;
@@ -200,8 +202,20 @@ export class LedgerThreadClient implements Ledger {
     return this.call("health");
   }
 
+  /** The chain moves to a new blockhash once a slot (block-clock.ts): one read less than a
+   * slot ago is the latest, so launches and transfers built together share it rather than
+   * each wait for the thread. Any change of the clock (a test moving it) reads again. */
   getLatestBlockhash(): Promise<Blockhash> {
-    return this.call("getLatestBlockhash");
+    const held = this.blockhash;
+    const age = Date.now() - (held?.at ?? 0);
+    if (held && age >= 0 && age < SLOT_MS) return held.value;
+    const value = this.call<Blockhash>("getLatestBlockhash");
+    const entry = { value, at: Date.now() };
+    this.blockhash = entry;
+    value.catch(() => {
+      if (this.blockhash === entry) this.blockhash = null;
+    });
+    return value;
   }
 
   getBlockHeight(): Promise<bigint> {
