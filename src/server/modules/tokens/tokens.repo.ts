@@ -34,6 +34,20 @@ export function newTokenRow(values: typeof tokens.$inferInsert): TokenRow {
   };
 }
 
+/** A new transfer row, every column set (the schema's defaults included): see newTokenRow. */
+function newTransferRow(values: typeof transfers.$inferInsert): TransferRow {
+  return {
+    status: "pending",
+    signature: null,
+    signedTransaction: null,
+    lastValidBlockHeight: null,
+    failureReason: null,
+    idempotencyKey: null,
+    ...values,
+    createdAt: values.createdAt ?? new Date(),
+  };
+}
+
 export interface TokensRepoOptions {
   /** Other processes may read this database (PostgreSQL), so what a response says is committed
    * first. PGlite is ours alone. */
@@ -74,6 +88,21 @@ export class TokensRepo {
     return rows;
   });
 
+  /** Transfers are recorded and confirmed by group commit too (a busy moment's in one
+   * statement each); both are awaited, as a transfer's answer says it is done. */
+  private insertTransferRows: (rows: TransferRow[]) => Promise<void>;
+  private transferInserts = new GroupCommit(async (rows: TransferRow[]) => {
+    await this.insertTransferRows(rows);
+    return rows;
+  });
+  private transferConfirmations = new GroupCommit(async (ids: string[]) => {
+    await this.db
+      .update(transfers)
+      .set({ status: "confirmed", signedTransaction: null })
+      .where(inArray(transfers.id, ids));
+    return ids.map(() => undefined);
+  });
+
   /** Launches confirmed on the ledger whose row may still say pending, with the time. */
   private confirmed = new Map<string, Date>();
 
@@ -89,6 +118,7 @@ export class TokensRepo {
   ) {
     this.db = database.db;
     this.insertRows = bulkInsert(database, tokens);
+    this.insertTransferRows = bulkInsert(database, transfers);
     this.confirmations = new GroupCommit((ids) => this.writeConfirmations(ids), {
       lingerMs: options.shared ? 0 : CONFIRMATION_LINGER_MS,
     });
@@ -281,9 +311,12 @@ export class TokensRepo {
   }
 
   async insertTransfer(values: typeof transfers.$inferInsert): Promise<TransferRow> {
-    const [row] = await this.db.insert(transfers).values(values).returning();
-    if (!row) throw new Error("insert returned no row");
-    return row;
+    return this.transferInserts.push(newTransferRow(values));
+  }
+
+  /** The transfer is on chain: confirmed, its signed bytes no longer kept. */
+  async confirmTransfer(id: string): Promise<void> {
+    await this.transferConfirmations.push(id);
   }
 
   async updateTransfer(

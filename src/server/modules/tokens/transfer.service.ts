@@ -198,12 +198,12 @@ export class TransferService {
     prefer: WalletKind,
   ) {
     const to = await this.resolveRecipient(recipient);
-    const from = await this.pickSource(userId, token, amount, prefer);
+    const { wallet: from, lamports } = await this.pickSource(userId, token, amount, prefer);
     if (from.publicKey === to)
       throw badRequest("That is your own wallet: choose another recipient", {
         to: "Choose another recipient",
       });
-    if ((await this.deps.ledger.getBalance(from.publicKey)) < transferCostLamports())
+    if (lamports < transferCostLamports())
       throw new LedgerError(
         "Not enough test SOL in this wallet for the network fee. Use Get Test SOL and try again.",
         "insufficient_funds",
@@ -223,15 +223,23 @@ export class TransferService {
     return wallet.publicKey;
   }
 
-  /** The caller's wallet that holds enough of the token, one of the `prefer` kind first. */
+  /** The caller's wallet that holds enough of the token, one of the `prefer` kind first, with
+   * its SOL (the token accounts and the wallets are read in one request to the ledger). */
   private async pickSource(userId: string, token: TokenRow, amount: bigint, prefer: WalletKind) {
     const wallets = await this.deps.accountsRepo.walletsOf(userId);
     const atas = wallets.map((w) => associatedTokenAddress(w.publicKey, token.mintAddress));
-    const accounts = await this.deps.ledger.getMultipleAccounts(atas);
-    const held = accounts.map((a) => (a ? (tokenAmountOf(a.data) ?? 0n) : 0n));
+    const accounts = await this.deps.ledger.getMultipleAccounts([
+      ...atas,
+      ...wallets.map((w) => w.publicKey),
+    ]);
+    const held = atas.map((_, i) => {
+      const account = accounts[i];
+      return account ? (tokenAmountOf(account.data) ?? 0n) : 0n;
+    });
     const enough = wallets.filter((_, i) => (held[i] ?? 0n) >= amount);
     const pick = enough.find((w) => w.kind === prefer) ?? enough[0];
-    if (pick) return pick;
+    if (pick)
+      return { wallet: pick, lamports: accounts[atas.length + wallets.indexOf(pick)]?.lamports ?? 0n };
     const total = held.reduce((sum, h) => sum + h, 0n);
     throw badRequest(
       `Not enough ${token.symbol}: you have ${formatAmount(total, token.decimals)}`,
@@ -281,7 +289,7 @@ export class TransferService {
         throw err;
       }
     }
-    await this.deps.repo.updateTransfer(row.id, { status: "confirmed", signedTransaction: null });
+    await this.deps.repo.confirmTransfer(row.id);
     return present(row, token.decimals);
   }
 
