@@ -1,4 +1,5 @@
 import type { Worker } from "node:worker_threads";
+import { perTurn } from "../lib/per-turn";
 import { spawnTypeScriptWorker } from "../lib/ts-worker";
 import type {
   QueryResult,
@@ -38,7 +39,10 @@ export class PgliteThread {
   private failure: Error | null = null;
   /** Set while a transaction runs: other queries wait so none lands inside it. */
   private exclusive: Promise<void> | null = null;
-  private outbox: ThreadRequest[] = [];
+  /** This turn's requests leave in one message (the thread runs them in this order). */
+  private readonly post = perTurn<ThreadRequest>((batch: ThreadRequestBatch) =>
+    this.worker.postMessage(batch),
+  );
 
   private constructor(private worker: Worker) {
     worker.on("message", (replies: ThreadReplyBatch) => {
@@ -122,15 +126,7 @@ export class PgliteThread {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
       this.pending.set(req.id, { resolve, reject });
-      if (this.outbox.length === 0) queueMicrotask(() => this.flush());
-      this.outbox.push(req);
+      this.post(req);
     });
-  }
-
-  /** This turn's requests leave in one message (the thread runs them in this order). */
-  private flush(): void {
-    const batch: ThreadRequestBatch = this.outbox;
-    this.outbox = [];
-    if (batch.length) this.worker.postMessage(batch);
   }
 }

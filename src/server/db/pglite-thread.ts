@@ -3,6 +3,7 @@
 // event loop. Requests arrive in order and are answered in order (PGlite queues them).
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, types } from "@electric-sql/pglite";
+import { perTurn } from "../lib/per-turn";
 import type { ThreadReply, ThreadRequestBatch, ThreadSetup } from "./pglite-protocol";
 
 const port = parentPort;
@@ -20,16 +21,7 @@ const parsers = Object.fromEntries(
 
 const { dataDir } = workerData as ThreadSetup;
 // Replies ready in one turn leave together (the server's loop wakes once for them).
-let outbox: ThreadReply[] = [];
-const reply = (message: ThreadReply) => {
-  if (outbox.length === 0)
-    queueMicrotask(() => {
-      const batch = outbox;
-      outbox = [];
-      port.postMessage(batch);
-    });
-  outbox.push(message);
-};
+const reply = perTurn<ThreadReply>((batch) => port.postMessage(batch));
 
 try {
   const db = await PGlite.create(dataDir ?? undefined, { parsers });

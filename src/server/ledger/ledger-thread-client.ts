@@ -1,4 +1,5 @@
 import type { Worker } from "node:worker_threads";
+import { perTurn } from "../lib/per-turn";
 import { spawnTypeScriptWorker } from "../lib/ts-worker";
 import { SLOT_MS } from "./block-clock";
 import type { LedgerLog } from "./checkpoint-retry";
@@ -51,7 +52,10 @@ export class LedgerThreadClient implements Ledger {
   private readonly commitListeners = new Set<(tx: CommittedTransaction) => void>();
   private readonly rent = new Map<number, bigint>();
   private blockhash: { value: Promise<Blockhash>; at: number } | null = null;
-  private outbox: LedgerCall[] = [];
+  /** This turn's calls leave in one message. */
+  private readonly post = perTurn<LedgerCall>((calls) =>
+    this.worker.postMessage({ now: Date.now(), calls } satisfies LedgerCallBatch),
+  );
   private failure: Error | null = null;
   private closed = false;
   private refed = false;
@@ -174,16 +178,8 @@ export class LedgerThreadClient implements Ledger {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject }),
     );
     this.hold();
-    if (this.outbox.length === 0) queueMicrotask(() => this.flush());
-    this.outbox.push({ id, method, args });
+    this.post({ id, method, args });
     return promise;
-  }
-
-  /** This turn's calls leave in one message. */
-  private flush(): void {
-    const calls = this.outbox;
-    this.outbox = [];
-    if (calls.length) this.worker.postMessage({ now: Date.now(), calls } satisfies LedgerCallBatch);
   }
 
   stateVersion(): number {
