@@ -513,13 +513,14 @@ export class IndexerService {
     // What is kept is brought up to date from the write itself rather than dropped and read
     // again: a busy token's page would otherwise re-read its holders after every transfer.
     for (const [mint, ofMint] of moves) {
+      const list = [...ofMint.values()];
       const kept = this.holderCache.get(mint);
-      const next = kept && applyHolderMoves(kept, [...ofMint.values()], TOP_HOLDERS);
+      const next = kept && applyHolderMoves(kept, list, TOP_HOLDERS);
       if (next) this.holderCache.set(mint, next);
       else this.holderCache.delete(mint);
       const count = this.countCache.get(mint);
-      if (count !== undefined) this.countCache.set(mint, count + holdersGained([...ofMint.values()]));
-      for (const move of ofMint.values()) {
+      if (count !== undefined) this.countCache.set(mint, count + holdersGained(list));
+      for (const move of list) {
         const held = this.ownerCache.get(move.owner);
         if (!held) continue;
         // A new map: readers may still hold the one they were given.
@@ -605,15 +606,11 @@ export class IndexerService {
   async waitForSignature(signature: string, timeoutMs: number): Promise<void> {
     if (this.processed.get(signature)) return;
     if (this.following) return this.pollForSignature(signature, timeoutMs);
-    let resolveWait = () => {};
-    const done = new Promise<void>((resolve) => (resolveWait = resolve));
-    const set = this.waiters.get(signature) ?? new Set();
-    set.add(resolveWait);
-    this.waiters.set(signature, set);
+    const wait = this.whenProcessed(signature);
     // Indexed before this process remembers (a restart): the table says so. Checked beside
     // the wait, so a busy database never delays hearing it from the queue.
     this.deps.repo.hasSignature(signature).then(
-      (found) => found && resolveWait(),
+      (found) => found && wait.resolve(),
       () => {},
     );
     let timer: NodeJS.Timeout | undefined;
@@ -624,12 +621,26 @@ export class IndexerService {
       );
     });
     try {
-      await Promise.race([done, timeout]);
+      await Promise.race([wait.done, timeout]);
     } finally {
       clearTimeout(timer);
-      set.delete(resolveWait);
-      if (!set.size && this.waiters.get(signature) === set) this.waiters.delete(signature);
+      wait.stop();
     }
+  }
+
+  /** Resolves `done` when markProcessed sees the signature (or `resolve` is called); `stop`
+   * takes the waiter off the list. */
+  private whenProcessed(signature: string) {
+    let resolve = () => {};
+    const done = new Promise<void>((r) => (resolve = r));
+    const set = this.waiters.get(signature) ?? new Set();
+    set.add(resolve);
+    this.waiters.set(signature, set);
+    const stop = () => {
+      set.delete(resolve);
+      if (!set.size && this.waiters.get(signature) === set) this.waiters.delete(signature);
+    };
+    return { done, resolve, stop };
   }
 
   /** A follower waits for the leader's rows of the signature (bounded by timeoutMs). */
@@ -681,26 +692,16 @@ export class IndexerService {
       !this.processed.get(item.signature);
     const signatures = [...this.writingLive, ...this.live].filter(theirs).map((item) => item.signature);
     if (!signatures.length) return;
-    const resolvers: Array<[string, () => void]> = [];
-    const indexed = signatures.map(
-      (signature) =>
-        new Promise<void>((resolve) => {
-          const set = this.waiters.get(signature) ?? new Set();
-          set.add(resolve);
-          this.waiters.set(signature, set);
-          resolvers.push([signature, resolve]);
-        }),
-    );
+    const waits = signatures.map((signature) => this.whenProcessed(signature));
     let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([Promise.all(indexed), new Promise((r) => (timer = setTimeout(r, timeoutMs)))]);
+      await Promise.race([
+        Promise.all(waits.map((w) => w.done)),
+        new Promise((r) => (timer = setTimeout(r, timeoutMs))),
+      ]);
     } finally {
       clearTimeout(timer);
-      for (const [signature, resolve] of resolvers) {
-        const set = this.waiters.get(signature);
-        set?.delete(resolve);
-        if (set && !set.size) this.waiters.delete(signature);
-      }
+      for (const wait of waits) wait.stop();
     }
   }
 
