@@ -10,3 +10,12 @@ export const recordedSend = () => ({
   lastValidBlockHeight: bigint("last_valid_block_height", { mode: "bigint" }),
   failureReason: text("failure_reason"),
 });
+
+/** A recorded send's columns before anything is signed or sent: a new row's defaults. */
+export const NOT_YET_SENT = {
+  status: "pending",
+  signature: null,
+  signedTransaction: null,
+  lastValidBlockHeight: null,
+  failureReason: null,
+} as const;

@@ -3,6 +3,7 @@ import { bulkInsert } from "../../db/bulk-insert";
 import type { Database, Db } from "../../db/client";
 import { GroupCommit } from "../../db/group-commit";
 import { markets, marketTrades } from "../../db/schema/market";
+import { NOT_YET_SENT } from "../../db/schema/recorded-send";
 import { MarketVersions } from "./market-versions";
 
 export type MarketRow = typeof markets.$inferSelect;
@@ -202,11 +203,7 @@ export function tradeRowOf(values: NewTrade): TradeRow {
     creatorBuy: false,
     creatorFeeOwed: false,
     creatorFeePayoutId: null,
-    status: "pending",
-    signature: null,
-    signedTransaction: null,
-    lastValidBlockHeight: null,
-    failureReason: null,
+    ...NOT_YET_SENT,
     idempotencyKey: null,
     createdAt: new Date(),
     confirmedAt: null,

@@ -4,6 +4,7 @@ import type { Database, Db } from "../../db/client";
 import { databaseMessage, isUniqueViolation } from "../../db/errors";
 import { GroupCommit } from "../../db/group-commit";
 import { tokens, transfers } from "../../db/schema/index";
+import { NOT_YET_SENT } from "../../db/schema/recorded-send";
 import { BoundedCache } from "../../lib/bounded-cache";
 import { nameSkeleton, symbolSkeleton } from "../../lib/lookalike";
 
@@ -22,11 +23,7 @@ export function newTokenRow(values: typeof tokens.$inferInsert): TokenRow {
     website: "",
     twitter: "",
     discord: "",
-    status: "pending",
-    signature: null,
-    signedTransaction: null,
-    lastValidBlockHeight: null,
-    failureReason: null,
+    ...NOT_YET_SENT,
     idempotencyKey: null,
     confirmedAt: null,
     ...values,
@@ -37,11 +34,7 @@ export function newTokenRow(values: typeof tokens.$inferInsert): TokenRow {
 /** A new transfer row, every column set (the schema's defaults included): see newTokenRow. */
 function newTransferRow(values: typeof transfers.$inferInsert): TransferRow {
   return {
-    status: "pending",
-    signature: null,
-    signedTransaction: null,
-    lastValidBlockHeight: null,
-    failureReason: null,
+    ...NOT_YET_SENT,
     idempotencyKey: null,
     ...values,
     createdAt: values.createdAt ?? new Date(),
