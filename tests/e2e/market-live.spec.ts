@@ -93,7 +93,7 @@ describe("market: the token page follows other people's trades live", () => {
       await page.locator('[data-testid="trade-row"][data-side="buy"]').first().waitFor();
       await page.getByTestId("price-chart").waitFor();
       // The holders too: the buyer's wallet joins the list once the indexer has the buy.
-      await page.locator(`code[title="${fan.wallet}"]`).waitFor();
+      await page.getByTestId("holders-table").locator(`code[title="${fan.wallet}"]`).waitFor();
       expect(await page.locator('[data-testid="trade-row"]').count()).toBe(1);
       expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
         true,

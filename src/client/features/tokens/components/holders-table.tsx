@@ -33,7 +33,7 @@ export function HoldersTable({ holders, symbol, creatorWallet, curveVault, chain
           <p className="text-sm text-muted-foreground">No holders yet.</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full text-sm">
+            <table className="w-full text-sm" data-testid="holders-table">
               <thead>
                 <tr className="border-b border-border text-left text-muted-foreground">
                   <th scope="col" className="py-2 pr-4 font-medium">
