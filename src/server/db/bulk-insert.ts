@@ -9,6 +9,15 @@ const CACHED_SIZES = 64;
  * composing that same text on the event loop, the largest database cost of a launch. Each
  * value goes through its column's own driver mapping, as Drizzle's would. */
 export function bulkInsert<T extends Table>(database: Pick<Database, "execute">, table: T) {
+  const statement = bulkInsertStatement(table);
+  return (rows: Array<T["$inferSelect"]>): Promise<void> => {
+    const { text, params } = statement(rows);
+    return database.execute(text, params);
+  };
+}
+
+/** The same INSERT as text and parameters ($1 first), to compose into a larger statement. */
+export function bulkInsertStatement<T extends Table>(table: T) {
   const columns = Object.entries(getTableColumns(table));
   const head = `insert into "${getTableName(table)}" (${columns.map(([, c]) => `"${c.name}"`).join(", ")}) values `;
   const texts: string[] = [];
@@ -23,13 +32,13 @@ export function bulkInsert<T extends Table>(database: Pick<Database, "execute">,
     if (rows <= CACHED_SIZES) texts[rows] = text;
     return text;
   };
-  return (rows: Array<T["$inferSelect"]>): Promise<void> => {
+  return (rows: Array<T["$inferSelect"]>): { text: string; params: unknown[] } => {
     const params: unknown[] = [];
     for (const row of rows)
       for (const [key, column] of columns) {
         const value = (row as Record<string, unknown>)[key];
         params.push(value === null || value === undefined ? null : column.mapToDriverValue(value));
       }
-    return database.execute(textFor(rows.length), params);
+    return { text: textFor(rows.length), params };
   };
 }

@@ -1,6 +1,7 @@
 import type { RpcTransactionError } from "./errors";
 import { errorSummary } from "./errors";
 import type {
+  BalanceFacts,
   SignatureInfo,
   SignatureState,
   SignatureStatus,
@@ -63,19 +64,11 @@ export function decodeEntry(bytes: Uint8Array): JournalEntry {
 
 export function entryToRecord(entry: JournalEntry): TransactionRecord {
   return {
-    signature: entry.sig,
-    slot: BigInt(entry.slot),
-    blockTime: Math.floor(entry.ts / 1000),
-    error: entry.err === null ? null : errorSummary(entry.err),
+    ...entryToBalanceFacts(entry),
     rpcError: entry.err,
     fee: BigInt(entry.fee),
     logs: entry.logs,
-    accountKeys: entry.keys,
-    preBalances: entry.pre.map(BigInt),
-    postBalances: entry.post.map(BigInt),
     computeUnits: BigInt(entry.cu),
-    preTokenBalances: (entry.tok?.pre ?? []).map(tokenBalanceOf),
-    postTokenBalances: (entry.tok?.post ?? []).map(tokenBalanceOf),
     innerInstructions: (entry.inner ?? []).map((group) => ({
       index: group.i,
       instructions: group.ix.map(([programIdIndex, accounts, data, stackHeight]) => ({
@@ -86,6 +79,20 @@ export function entryToRecord(entry: JournalEntry): TransactionRecord {
       })),
     })),
     wire: new Uint8Array(Buffer.from(entry.wire, "base64")),
+  };
+}
+
+export function entryToBalanceFacts(entry: JournalEntry): BalanceFacts {
+  return {
+    signature: entry.sig,
+    slot: BigInt(entry.slot),
+    blockTime: Math.floor(entry.ts / 1000),
+    error: entry.err === null ? null : errorSummary(entry.err),
+    accountKeys: entry.keys,
+    preBalances: entry.pre.map(BigInt),
+    postBalances: entry.post.map(BigInt),
+    preTokenBalances: (entry.tok?.pre ?? []).map(tokenBalanceOf),
+    postTokenBalances: (entry.tok?.post ?? []).map(tokenBalanceOf),
   };
 }
 

@@ -257,8 +257,11 @@ export class LedgerThreadClient implements Ledger {
     return this.call("sendTransaction", wire);
   }
 
-  sendTransactionStaged(wire: Uint8Array): Promise<{ signature: string; durable: Promise<void> }> {
-    return this.call("sendTransactionStaged", wire);
+  sendTransactionStaged(
+    wire: Uint8Array,
+    options?: { after?: string },
+  ): Promise<{ signature: string; durable: Promise<void> }> {
+    return this.call("sendTransactionStaged", wire, options);
   }
 
   simulateTransaction(wire: Uint8Array): ReturnType<Ledger["simulateTransaction"]> {

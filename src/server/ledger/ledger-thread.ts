@@ -76,7 +76,7 @@ function run({ id, method, args }: LedgerCall): void {
     return;
   }
   if (method === "sendTransactionStaged") {
-    target.sendTransactionStaged(args[0] as Uint8Array).then(
+    target.sendTransactionStaged(args[0] as Uint8Array, args[1] as { after?: string } | undefined).then(
       ({ signature, durable }) => {
         post({ t: "staged", id, signature });
         durable.then(

@@ -137,7 +137,8 @@ export class LedgerError extends Error {
       | "already_processed"
       | "rejected"
       | "rate_limited"
-      | "unavailable",
+      | "unavailable"
+      | "not_after",
     readonly logs: string[] = [],
     /** The chain's own error in the Solana RPC JSON shape, when there is one. */
     readonly rpcError: unknown = null,
@@ -155,7 +156,24 @@ export interface CommittedTransaction {
   err: unknown;
   /** Every account the transaction referenced. */
   accounts: string[];
+  /** Its balances before and after (the embedded ledger sends them along: the indexer need
+   * not read the transaction back). */
+  facts?: BalanceFacts;
 }
+
+/** What a transaction did to balances, lamports and tokens: what the chain indexer reads. */
+export type BalanceFacts = Pick<
+  TransactionRecord,
+  | "signature"
+  | "slot"
+  | "blockTime"
+  | "error"
+  | "accountKeys"
+  | "preBalances"
+  | "postBalances"
+  | "preTokenBalances"
+  | "postTokenBalances"
+>;
 
 export interface Ledger {
   readonly info: LedgerInfo;
@@ -181,8 +199,14 @@ export interface Ledger {
    * transaction has executed (the next one sees its effects), with `durable` resolving once
    * it is as durable as sendTransaction's answer (embedded: journaled). Rejects like
    * sendTransaction when the chain refuses or fails it. Lets a caller order work behind the
-   * execution without waiting for the disk. */
-  sendTransactionStaged?(wireTransaction: Uint8Array): Promise<{ signature: string; durable: Promise<void> }>;
+   * execution without waiting for the disk. With `after`, it executes only if the transaction
+   * with that signature executed without error before it (else it is refused, code
+   * "not_after", and nothing runs): a caller may send a transaction built on another's
+   * outcome before hearing that outcome. */
+  sendTransactionStaged?(
+    wireTransaction: Uint8Array,
+    options?: { after?: string },
+  ): Promise<{ signature: string; durable: Promise<void> }>;
   simulateTransaction(wireTransaction: Uint8Array): Promise<{
     error: string | null;
     logs: string[];

@@ -14,8 +14,10 @@ import {
 import { getBurnCheckedInstruction } from "@solana-program/token-2022";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openEmbeddedLedger } from "./embedded-ledger";
+import { generateSigner } from "./keys";
 import { LedgerError } from "./ledger";
 import type { LiteSvmLedger } from "./litesvm-ledger";
+import { buildSolTransferTransaction } from "./system";
 import {
   associatedTokenAddress,
   buildLaunchTransaction,
@@ -135,6 +137,41 @@ describe("embedded ledger: launch", () => {
     await expect(ledger.sendTransaction(emptyLaunch.wire)).rejects.toMatchObject({
       code: "insufficient_funds",
     });
+  });
+});
+
+describe("embedded ledger: a staged send after another", () => {
+  it("runs only when the transaction named `after` executed without error before it", async () => {
+    const payer = await fundedSigner(5n);
+    const to = generateSigner().address;
+    const pay = async (from: Parameters<typeof buildSolTransferTransaction>[0]["from"], memo: string) =>
+      buildSolTransferTransaction({
+        from,
+        to,
+        lamports: SOL,
+        blockhash: await ledger.getLatestBlockhash(),
+        memo,
+      });
+    const first = await pay(payer, "first");
+    await ledger.sendTransactionStaged(first.wire);
+    // Executed (its journal entry may still be on its way): the next one runs.
+    const second = await pay(payer, "second");
+    await (await ledger.sendTransactionStaged(second.wire, { after: first.signature })).durable;
+    expect(await ledger.getBalance(to)).toBe(2n * SOL);
+
+    // Refused by the chain (a payer with no SOL): the one built after it never runs.
+    const refused = await pay(generateSigner(), "refused");
+    await expect(ledger.sendTransactionStaged(refused.wire)).rejects.toBeInstanceOf(LedgerError);
+    for (const after of [
+      refused.signature,
+      "1111111111111111111111111111111111111111111111111111111111111111",
+    ]) {
+      const behind = await pay(payer, `behind ${after}`);
+      const sent = ledger.sendTransactionStaged(behind.wire, { after });
+      await expect(sent).rejects.toMatchObject({ code: "not_after" });
+      expect((await ledger.getSignatureStatuses([behind.signature]))[0]?.state).toBe("unknown");
+    }
+    expect(await ledger.getBalance(to)).toBe(2n * SOL);
   });
 });
 

@@ -4,7 +4,13 @@ import type { LiteSVM } from "litesvm";
 import { BoundedCache } from "../lib/bounded-cache";
 import type { BlockClock } from "./block-clock";
 import { toLedgerError } from "./errors";
-import { encodeEntry, type History, type JournalEntry, type JournalTokenBalance } from "./history";
+import {
+  encodeEntry,
+  entryToBalanceFacts,
+  type History,
+  type JournalEntry,
+  type JournalTokenBalance,
+} from "./history";
 import type { Signer } from "./keys";
 import type {
   AccountSnapshot,
@@ -75,7 +81,8 @@ export const EMBEDDED_LEDGER_INFO: LedgerInfo = {
 export class LiteSvmLedger implements Ledger {
   readonly info = EMBEDDED_LEDGER_INFO;
   /** Executed, not yet durable: refused as duplicates, reported as not yet known. */
-  private readonly pending = new Set<string>();
+  /** Executed, journal entry not yet on disk: signature -> executed without error. */
+  private readonly pending = new Map<string, boolean>();
   private airdropCount = 0;
   private version = 0;
   private closed = false;
@@ -100,7 +107,13 @@ export class LiteSvmLedger implements Ledger {
   }
 
   private announce(entry: JournalEntry): void {
-    const tx = { signature: entry.sig, slot: BigInt(entry.slot), err: entry.err, accounts: entry.keys };
+    const tx = {
+      signature: entry.sig,
+      slot: BigInt(entry.slot),
+      err: entry.err,
+      accounts: entry.keys,
+      facts: entryToBalanceFacts(entry),
+    };
     for (const listener of this.commitListeners) listener(tx);
   }
 
@@ -222,7 +235,15 @@ export class LiteSvmLedger implements Ledger {
     return staged.signature;
   }
 
-  async sendTransactionStaged(wire: Uint8Array): Promise<{ signature: string; durable: Promise<void> }> {
+  async sendTransactionStaged(
+    wire: Uint8Array,
+    options: { after?: string } = {},
+  ): Promise<{ signature: string; durable: Promise<void> }> {
+    if (options.after !== undefined && !this.executedWithoutError(options.after))
+      throw new LedgerError(
+        "An earlier transaction this one was built on did not go through; this one was not run.",
+        "not_after",
+      );
     const staged = this.stage(wire);
     if (staged.error) {
       // Failed on chain (fee charged, journaled): the caller hears the failure now.
@@ -230,6 +251,13 @@ export class LiteSvmLedger implements Ledger {
       throw staged.error;
     }
     return { signature: staged.signature, durable: staged.durable };
+  }
+
+  /** Whether the transaction was executed here without error (journaled or being journaled). */
+  private executedWithoutError(signature: string): boolean {
+    const beingJournaled = this.pending.get(signature);
+    if (beingJournaled !== undefined) return beingJournaled;
+    return this.parts.history.status(signature).state === "confirmed";
   }
 
   /** Executes now (synchronously: the VM state moves on) and appends to the journal in
@@ -313,7 +341,7 @@ export class LiteSvmLedger implements Ledger {
       this.announce(entry);
       return;
     }
-    this.pending.add(entry.sig);
+    this.pending.set(entry.sig, entry.err === null);
     const { location, durable } = sink.append(entry, encodeEntry(entry));
     try {
       await durable;

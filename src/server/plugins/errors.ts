@@ -29,7 +29,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         );
     }
     if (err instanceof LedgerError) {
-      const status = err.code === "unavailable" ? 503 : err.code === "rate_limited" ? 429 : 400;
+      const status =
+        err.code === "unavailable"
+          ? 503
+          : err.code === "rate_limited"
+            ? 429
+            : err.code === "not_after"
+              ? 409
+              : 400;
       return reply.status(status).send({ error: err.message, code: LEDGER_CODES[err.code] });
     }
     const status = err.statusCode ?? 500;
@@ -72,4 +79,5 @@ const LEDGER_CODES: Record<LedgerError["code"], ErrorCode> = {
   rejected: "TRANSACTION_REJECTED",
   rate_limited: "RATE_LIMITED",
   unavailable: "LEDGER_UNAVAILABLE",
+  not_after: "QUOTE_EXPIRED",
 };

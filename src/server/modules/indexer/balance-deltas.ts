@@ -1,4 +1,4 @@
-import type { TransactionRecord } from "../../ledger/ledger";
+import type { BalanceFacts } from "../../ledger/ledger";
 
 /** One owner's net change of one mint in one transaction (all its token accounts summed). */
 export interface BalanceDelta {
@@ -11,7 +11,7 @@ export interface BalanceDelta {
  * pre and post token balances. An account missing from one side held 0 there (created or
  * closed in this transaction). An owner whose accounts net to zero is left out, and so is a
  * failed transaction (its token balances did not change). */
-export function balanceDeltas(record: TransactionRecord, wanted: (mint: string) => boolean): BalanceDelta[] {
+export function balanceDeltas(record: BalanceFacts, wanted: (mint: string) => boolean): BalanceDelta[] {
   if (record.error !== null) return [];
   const net = new Map<string, BalanceDelta>();
   const add = (mint: string, owner: string, amount: bigint) => {
@@ -30,7 +30,7 @@ export function balanceDeltas(record: TransactionRecord, wanted: (mint: string) 
 }
 
 /** The mints whose token balances a transaction lists (before or after). */
-export function mintsOf(record: TransactionRecord): Set<string> {
+export function mintsOf(record: BalanceFacts): Set<string> {
   const mints = new Set<string>();
   for (const b of record.preTokenBalances) mints.add(b.mint);
   for (const b of record.postTokenBalances) mints.add(b.mint);

@@ -1,4 +1,4 @@
-import type { CommittedTransaction, Ledger, SignatureInfo, TransactionRecord } from "../../ledger/ledger";
+import type { BalanceFacts, CommittedTransaction, Ledger, SignatureInfo } from "../../ledger/ledger";
 import { BoundedCache } from "../../lib/bounded-cache";
 import { balanceDeltas, mintsOf } from "./balance-deltas";
 import { applyHolderMoves, type HolderMove, type HolderTop, holdersGained } from "./holder-top";
@@ -63,6 +63,8 @@ interface LiveItem {
   mints: string[];
   /** Every account it names: a mint learnt after it was enqueued is counted from these. */
   accounts: string[];
+  /** What it did, when the commit notice carried it (else read back from the ledger). */
+  facts: BalanceFacts | null;
 }
 
 /** Every live item, and those of one mint: how many were enqueued and how many are done. */
@@ -82,7 +84,7 @@ const UNREADABLE_AFTER_S = 300;
 const NOT_PLATFORM_MS = 10_000;
 
 /** The transaction made the mint's account (it had no lamports before). */
-function createdIn(record: TransactionRecord, mint: string): boolean {
+function createdIn(record: BalanceFacts, mint: string): boolean {
   const i = record.accountKeys.indexOf(mint);
   return i !== -1 && record.preBalances[i] === 0n && (record.postBalances[i] ?? 0n) > 0n;
 }
@@ -208,7 +210,13 @@ export class IndexerService {
 
   private committed(tx: CommittedTransaction): void {
     const mints = tx.accounts.filter((a) => this.platform.has(a));
-    this.live.push({ signature: tx.signature, seenAt: performance.now(), mints, accounts: tx.accounts });
+    this.live.push({
+      signature: tx.signature,
+      seenAt: performance.now(),
+      mints,
+      accounts: tx.accounts,
+      facts: tx.facts ?? null,
+    });
     this.waiting.add(tx.signature);
     for (const key of [ALL, ...mints]) {
       const entry = this.progress.get(key) ?? { enqueued: 0, done: 0 };
@@ -263,7 +271,9 @@ export class IndexerService {
 
   /** Transactions from the commit stream, in commit order: every platform mint they touch. */
   private async ingestLive(batch: LiveItem[]): Promise<void> {
-    const records = await Promise.all(batch.map((item) => this.deps.ledger.getTransaction(item.signature)));
+    const records = await Promise.all(
+      batch.map((item) => item.facts ?? this.deps.ledger.getTransaction(item.signature)),
+    );
     const seen = new Set<string>();
     for (const record of records) if (record) for (const mint of mintsOf(record)) seen.add(mint);
     // A launch's own commit names its mint before the indexer knows it as a platform mint:
@@ -319,7 +329,7 @@ export class IndexerService {
   }
 
   private rowsOf(
-    record: TransactionRecord,
+    record: BalanceFacts,
     wanted: (mint: string) => boolean,
     blockTime?: number | null,
   ): IngestRow[] {
@@ -426,7 +436,7 @@ export class IndexerService {
       for (let i = 0; i < found.length; i += CATCH_UP_BATCH) {
         if (this.stopped) return;
         const infos = found.slice(i, i + CATCH_UP_BATCH);
-        const records: Array<TransactionRecord | null> = [];
+        const records: Array<BalanceFacts | null> = [];
         for (const info of infos)
           records.push(await this.rpc(() => this.deps.ledger.getTransaction(info.signature)));
         // Not yet readable (a cluster's nodes lag one another): stop before it, retry later.
@@ -608,9 +618,10 @@ export class IndexerService {
     if (this.following) return this.pollForSignature(signature, timeoutMs);
     const wait = this.whenProcessed(signature);
     // Indexed before this process remembers (a restart): the table says so. Checked beside
-    // the wait, so a busy database never delays hearing it from the queue.
+    // the wait, so a busy database never delays hearing it from the queue. Not for one this
+    // process is writing: its row may be in before what is kept here is brought up to date.
     this.deps.repo.hasSignature(signature).then(
-      (found) => found && wait.resolve(),
+      (found) => found && !this.waiting.has(signature) && wait.resolve(),
       () => {},
     );
     let timer: NodeJS.Timeout | undefined;

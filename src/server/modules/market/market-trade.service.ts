@@ -17,7 +17,6 @@ import {
 } from "@shared/market/curve";
 import type { BuyRequest, PreparedTrade, SellRequest, TradeResult } from "@shared/schemas/market";
 import { isUniqueViolation } from "../../db/errors";
-import { GroupCommit } from "../../db/group-commit";
 import { badRequest, conflict, HttpError, notFound } from "../../http-errors";
 import type { Signer } from "../../ledger/keys";
 import { tokenAmountOf } from "../../ledger/layouts";
@@ -87,11 +86,9 @@ interface Legs {
  * and applied, one at a time per curve (CurveBook). */
 export class MarketTradeService {
   /** Per curve, the last trade queued to execute (see enqueue). */
-  private pipes = new Map<string, Promise<void>>();
+  private pipes = new Map<string, PipeStep>();
   /** Per curve, the last confirmation queued (see queueConfirmation). */
   private writes = new Map<string, Promise<void>>();
-  /** Per curve, confirmations written by group commit (those made durable together). */
-  private confirms = new Map<string, GroupCommit<TradeRow, null>>();
   /** Trades queued or being confirmed, by id (a repeated key waits for its own). */
   private inflight = new Map<string, Promise<void>>();
 
@@ -140,9 +137,12 @@ export class MarketTradeService {
     for (let attempt = 0; ; attempt++) {
       let answer: Promise<TradeResult>;
       try {
+        // Read before the curve's lock, so that it holds no round trip to the ledger: trades
+        // on one curve queue only behind each other's quoting and signing.
+        const read = await this.readBeforeLock(mint, token, trader.address);
         ({ answer } = await this.deps.curves.exclusive(mint, async () => {
           const entry = await this.readyEntry(mint);
-          const q = await this.buildAndQueue(entry, token, userId, trader, order, key, options);
+          const q = await this.buildAndQueue(entry, token, userId, trader, order, key, read, options);
           // Pipelined, the lock goes now: the next trade is built on this one's after-state
           // while this one is recorded, executed and journaled behind. Otherwise (the
           // creator's buy, a ledger that cannot stage) it is held until this one is done.
@@ -184,6 +184,7 @@ export class MarketTradeService {
     trader: Signer,
     order: TradeOrder,
     key: string,
+    read: ReadBeforeLock,
     options: { creatorBuy?: boolean; tokenCap?: bigint },
   ): Promise<Queued> {
     const epoch = entry.epoch;
@@ -197,14 +198,13 @@ export class MarketTradeService {
     if (inWindow && !options.creatorBuy)
       this.checkLaunchCap(entry, token, trader.address, q.side === "buy" ? q.tokensOut : 0n);
     const legs = legsOf(q, feeBps);
-    const [owed, blockhash] = await Promise.all([
-      this.checkAccounts(market, token, trader.address, legs),
-      this.deps.ledger.getLatestBlockhash(),
-    ]);
+    const owed = this.checkAccounts(market, token, trader.address, legs, read);
+    const { blockhash } = read;
     const vault = this.deps.vaults.signerFor(market);
     const id = randomUUID();
+    // Signed with in-memory keys: only microtasks, so the lock is held for CPU work alone.
     const built = await buildTradeTransaction({
-      ...(await this.txLegs(market, token, legs, owed, id)),
+      ...this.txLegs(market, token, legs, owed, id, read.treasury),
       trader,
       vault,
       blockhash,
@@ -232,6 +232,7 @@ export class MarketTradeService {
   async prepare(userId: string, mint: string, order: TradeOrder, key: string): Promise<PreparedTrade> {
     const token = await this.deps.tokens.getByMint(mint);
     const wallet = await this.externalWallet(userId);
+    const read = await this.readBeforeLock(mint, token, wallet.publicKey);
     return this.deps.curves.exclusive(mint, async () => {
       const entry = await this.readyEntry(mint);
       const known = await this.deps.repo.tradeByKey(userId, key);
@@ -246,11 +247,11 @@ export class MarketTradeService {
       const inWindow = q.side === "buy" && this.inLaunchWindow(market);
       if (inWindow) this.checkLaunchCap(entry, token, wallet.publicKey, q.side === "buy" ? q.tokensOut : 0n);
       const legs = legsOf(q, feeBps);
-      const owed = await this.checkAccounts(market, token, wallet.publicKey, legs);
-      const blockhash = await this.deps.ledger.getLatestBlockhash();
+      const owed = this.checkAccounts(market, token, wallet.publicKey, legs, read);
+      const { blockhash } = read;
       const id = randomUUID();
       const built = await buildTradeTransaction({
-        ...(await this.txLegs(market, token, legs, owed, id)),
+        ...this.txLegs(market, token, legs, owed, id, read.treasury),
         trader: wallet.publicKey,
         vault: market.vault,
         blockhash,
@@ -347,9 +348,9 @@ export class MarketTradeService {
     const { repo, ledger, curves } = this.deps;
     // Trades queued and confirmations still being written land first: the rows then say
     // what is known.
-    await this.pipes.get(mint);
+    await this.pipes.get(mint)?.done;
     await this.writes.get(mint);
-    await this.confirms.get(mint)?.idle();
+    await repo.writesIdle();
     const rows = await repo.pendingSignedTrades(mint);
     if (rows.length) {
       const statuses = await ledger.getSignatureStatuses(rows.map((r) => r.signature ?? ""));
@@ -489,26 +490,47 @@ export class MarketTradeService {
       );
   }
 
+  /** What a trade is checked and built with, read before the curve's lock: the trader's SOL
+   * and token account, the creator's wallet, rents, a blockhash and the treasury. A trade
+   * queued on the curve meanwhile moves none of them but the trader's own balances, and a
+   * trade that no longer fits them fails on chain like any other: nothing moves. */
+  private async readBeforeLock(mint: string, token: TokenRow, trader: string): Promise<ReadBeforeLock> {
+    const { ledger } = this.deps;
+    // Asked together: one message to the ledger's thread (decision 014).
+    const [[traderAcc, ataAcc, creatorAcc], rent, newAtaRent, blockhash, treasury] = await Promise.all([
+      ledger.getMultipleAccounts([trader, associatedTokenAddress(trader, mint), token.creatorWallet]),
+      ledger.minimumBalanceForRentExemption(0),
+      ledger.minimumBalanceForRentExemption(TOKEN_2022_ATA_SIZE),
+      ledger.getLatestBlockhash(),
+      this.deps.treasury(),
+    ]);
+    return {
+      traderLamports: traderAcc?.lamports ?? 0n,
+      held: ataAcc ? (tokenAmountOf(ataAcc.data) ?? 0n) : null,
+      creatorWallet: token.creatorWallet,
+      creatorLamports: creatorAcc?.lamports ?? 0n,
+      rent,
+      newAtaRent,
+      blockhash,
+      treasury,
+    };
+  }
+
   /** The trader can pay (and stays rent-exempt), holds the tokens to sell; and whether the
    * creator's wallet can receive its fee part (else the treasury holds it as owed). */
-  private async checkAccounts(
+  private checkAccounts(
     market: MarketRow,
     token: TokenRow,
     trader: string,
     legs: Legs,
-  ): Promise<boolean> {
-    const { ledger } = this.deps;
-    const ata = associatedTokenAddress(trader, market.mint);
-    // Asked together: one message to the ledger's thread (decision 014), not three in a row
-    // under the curve's lock.
-    const [[traderAcc, ataAcc, creatorAcc], rent, newAtaRent] = await Promise.all([
-      ledger.getMultipleAccounts([trader, ata, market.creatorWallet]),
-      ledger.minimumBalanceForRentExemption(0),
-      ledger.minimumBalanceForRentExemption(TOKEN_2022_ATA_SIZE),
-    ]);
-    const lamports = traderAcc?.lamports ?? 0n;
+    read: ReadBeforeLock,
+  ): boolean {
+    if (market.creatorWallet !== read.creatorWallet)
+      throw new Error("the market's creator wallet is not the token's");
+    const { rent, newAtaRent } = read;
+    const lamports = read.traderLamports;
     if (legs.side === "buy") {
-      const ataRent = ataAcc ? 0n : newAtaRent;
+      const ataRent = read.held !== null ? 0n : newAtaRent;
       const need = legs.curveSol + legs.fee + TRADE_NETWORK_FEE + ataRent + rent;
       if (lamports < need)
         throw new LedgerError(
@@ -516,8 +538,7 @@ export class MarketTradeService {
           "insufficient_funds",
         );
     } else {
-      const held = ataAcc ? (tokenAmountOf(ataAcc.data) ?? 0n) : 0n;
-      if (held < legs.tokens)
+      if ((read.held ?? 0n) < legs.tokens)
         throw badRequest(
           `Not enough ${token.symbol} in your wallet to sell that much`,
           undefined,
@@ -530,10 +551,17 @@ export class MarketTradeService {
         );
     }
     const paysSelf = legs.side === "buy" && trader === market.creatorWallet;
-    return legs.creatorFee > 0n && !paysSelf && (creatorAcc?.lamports ?? 0n) < rent;
+    return legs.creatorFee > 0n && !paysSelf && read.creatorLamports < rent;
   }
 
-  private async txLegs(market: MarketRow, token: TokenRow, legs: Legs, owed: boolean, id: string) {
+  private txLegs(
+    market: MarketRow,
+    token: TokenRow,
+    legs: Legs,
+    owed: boolean,
+    id: string,
+    treasury: string,
+  ) {
     return {
       side: legs.side,
       mint: market.mint,
@@ -543,7 +571,7 @@ export class MarketTradeService {
       creatorFee: owed ? 0n : legs.creatorFee,
       treasuryFee: legs.platformFee + (owed ? legs.creatorFee : 0n),
       creatorWallet: market.creatorWallet,
-      treasury: await this.deps.treasury(),
+      treasury,
       memo: `trade ${id}`,
     };
   }
@@ -632,17 +660,12 @@ export class MarketTradeService {
     }
     // Handled by execute; the bare promise must not report an unhandled rejection meanwhile.
     recorded.catch(() => undefined);
-    const before = this.pipes.get(mint) ?? Promise.resolve();
-    const executed = before.then(() => this.execute(entry, row, wire, recorded, epoch));
-    const tail = executed.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.pipes.set(mint, tail);
-    void tail.then(() => {
-      if (this.pipes.get(mint) === tail) this.pipes.delete(mint);
+    const step = this.execute(entry, row, wire, recorded, epoch, this.pipes.get(mint) ?? PipeStep.first);
+    this.pipes.set(mint, step);
+    void step.done.then(() => {
+      if (this.pipes.get(mint) === step) this.pipes.delete(mint);
     });
-    const answer = executed.then((e) => e.answer);
+    const answer = step.outcome.then((e) => e.answer);
     const settled = answer.then(
       () => undefined,
       () => undefined,
@@ -657,19 +680,39 @@ export class MarketTradeService {
     return answer;
   }
 
-  /** One queued trade: waits for its row, then executes (the next may follow at once); its
-   * answer waits for the journal and the confirmation. A failure abandons the trades queued
-   * behind it (built on its after-state): they are marked failed, never sent. */
-  private async execute(
+  /** One queued trade: once the trade before it is sent and its own row is recorded, it is
+   * sent, without waiting for the one before to be executed: the ledger runs it only if that
+   * one went through (`after`), so a trade built on an after-state that never happened never
+   * runs. Outcomes are handled in order; its answer waits for the journal and the
+   * confirmation. A failure abandons the trades queued behind it: they are marked failed, never
+   * sent, and built again by their callers. */
+  private execute(
     entry: CurveEntry,
     row: TradeRow,
     wire: Uint8Array,
     recorded: Promise<unknown>,
     epoch: number,
+    before: PipeStep,
+  ): PipeStep {
+    const step = new PipeStep();
+    step.run(this.runStep(entry, row, wire, recorded, epoch, before, step));
+    return step;
+  }
+
+  private async runStep(
+    entry: CurveEntry,
+    row: TradeRow,
+    wire: Uint8Array,
+    recorded: Promise<unknown>,
+    epoch: number,
+    before: PipeStep,
+    step: PipeStep,
   ): Promise<{ answer: Promise<TradeResult> }> {
+    await before.sent;
     try {
       await recorded;
     } catch (err) {
+      await before.done;
       this.abandonQueued(entry);
       throw err;
     }
@@ -680,32 +723,52 @@ export class MarketTradeService {
       );
       throw new Requeue();
     }
-    let durable: Promise<void>;
-    try {
-      ({ durable } = await this.sendStaged(wire));
-    } catch (err) {
-      this.abandonQueued(entry);
-      if (err instanceof LedgerError && err.code === "already_processed") {
-        const [status] = await this.deps.ledger.getSignatureStatuses([row.signature ?? ""]);
-        if (status?.state !== "confirmed") entry.unsettled = true;
-        throw err;
-      }
-      // "unavailable" may still have reached the chain: settled before the next trade.
-      if (err instanceof LedgerError && err.code !== "unavailable") await this.markFailed(row, err.message);
-      else entry.unsettled = true;
-      throw err;
-    }
+    // The one before may still be executing: then this one runs only if it went through.
+    const staged = this.sendStaged(wire, before.inFlight ?? undefined);
+    step.sentAs(row.signature);
+    const result = await staged.then(
+      (ok) => ({ ok }),
+      (err: unknown) => ({ err }),
+    );
+    step.inFlight = null;
+    await before.done;
+    if ("err" in result) return this.failedSend(entry, row, epoch, result.err);
     const completedAt = completedAtOf(row, this.deps.now());
     entry.executed = advance(entry.executed, row, completedAt);
     if (row.side === "buy" && row.inLaunchWindow) addTo(entry.windowBought, row.trader, row.tokens);
-    const written = this.queueConfirmation(row, completedAt, entry, durable);
+    const written = this.queueConfirmation(row, completedAt, entry, result.ok.durable);
     return { answer: written.then(() => presentTrade({ ...row, status: "confirmed" })) };
   }
 
+  /** A send that did not execute: the trades queued behind it are abandoned; the row is
+   * marked failed where it surely did not run, else its outcome is settled later. */
+  private async failedSend(entry: CurveEntry, row: TradeRow, epoch: number, err: unknown): Promise<never> {
+    if (err instanceof LedgerError && err.code === "not_after") {
+      // The one before did not go through (it abandoned the queue already): rebuilt.
+      if (entry.epoch === epoch) this.abandonQueued(entry);
+      await this.markFailed(
+        row,
+        "An earlier trade on this curve did not go through; this one was never sent",
+      );
+      throw new Requeue();
+    }
+    this.abandonQueued(entry);
+    if (err instanceof LedgerError && err.code === "already_processed") {
+      const [status] = await this.deps.ledger.getSignatureStatuses([row.signature ?? ""]);
+      if (status?.state !== "confirmed") entry.unsettled = true;
+      throw err;
+    }
+    // "unavailable" may still have reached the chain: settled before the next trade.
+    if (err instanceof LedgerError && err.code !== "unavailable") await this.markFailed(row, err.message);
+    else entry.unsettled = true;
+    throw err;
+  }
+
   /** Executed now where the ledger can stage; elsewhere sent and confirmed in full. */
-  private async sendStaged(wire: Uint8Array): Promise<{ durable: Promise<void> }> {
+  private async sendStaged(wire: Uint8Array, after?: string): Promise<{ durable: Promise<void> }> {
     const { ledger } = this.deps;
-    if (ledger.sendTransactionStaged) return ledger.sendTransactionStaged(wire);
+    if (ledger.sendTransactionStaged)
+      return ledger.sendTransactionStaged(wire, after ? { after } : undefined);
     await ledger.sendTransaction(wire);
     return { durable: Promise.resolve() };
   }
@@ -722,8 +785,8 @@ export class MarketTradeService {
     await this.deps.repo.confirmTrade(row, completedAtOf(row, this.deps.now()));
   }
 
-  /** Writes a confirmation once the trade is durable, in order per curve (those ready
-   * together in one statement). A write that fails leaves the trade pending in the database:
+  /** Writes a confirmation once the trade is durable, in order per curve (with whatever else
+   * the market's writer has queued: MarketRepo.writes). A write that fails leaves the trade pending in the database:
    * the curve settles it before trading again. */
   private queueConfirmation(
     row: TradeRow,
@@ -739,7 +802,7 @@ export class MarketTradeService {
       .then(() => durable)
       .then(() => {
         entry.shown = advance(entry.shown, row, completedAt);
-        return { write: this.confirmsOf(mint).push(row) };
+        return { write: this.deps.repo.confirmTrade(row, completedAt) };
       });
     const write = pushed.then((p) => p.write).then(() => undefined);
     const tail = pushed.then(
@@ -757,19 +820,6 @@ export class MarketTradeService {
       entry.unsettled = true;
     });
     return write;
-  }
-
-  private confirmsOf(mint: string): GroupCommit<TradeRow, null> {
-    let group = this.confirms.get(mint);
-    if (!group) {
-      group = new GroupCommit(async (rows) => {
-        const last = rows.at(-1);
-        await this.deps.repo.confirmTrades(rows, last ? completedAtOf(last, this.deps.now()) : null);
-        return rows.map(() => null);
-      });
-      this.confirms.set(mint, group);
-    }
-    return group;
   }
 
   private async markFailed(row: TradeRow, reason: string): Promise<void> {
@@ -792,6 +842,57 @@ export class MarketTradeService {
       transaction: Buffer.from(wire).toString("base64"),
       expiresAt: new Date(this.deps.now() + MARKET.quoteTtlMs).toISOString(),
     };
+  }
+}
+
+/** See readBeforeLock. */
+interface ReadBeforeLock {
+  traderLamports: bigint;
+  /** The trader's tokens, or null without a token account. */
+  held: bigint | null;
+  creatorWallet: string;
+  creatorLamports: bigint;
+  rent: bigint;
+  newAtaRent: bigint;
+  blockhash: Awaited<ReturnType<Ledger["getLatestBlockhash"]>>;
+  treasury: string;
+}
+
+/** A trade in its curve's pipeline. */
+class PipeStep {
+  static readonly first: PipeStep = PipeStep.settled();
+  /** Its signature while it is sent and its execution not yet heard of. */
+  inFlight: string | null = null;
+  /** Resolves once it was sent (or surely never will be): the next trade may be sent then. */
+  readonly sent: Promise<void>;
+  private markSent = () => {};
+  outcome: Promise<{ answer: Promise<TradeResult> }> = new Promise(() => {});
+  /** Resolves once its outcome was handled, whatever it was. */
+  done: Promise<void> = Promise.resolve();
+
+  constructor() {
+    this.sent = new Promise((resolve) => {
+      this.markSent = resolve;
+    });
+  }
+
+  private static settled(): PipeStep {
+    const step = new PipeStep();
+    step.markSent();
+    return step;
+  }
+
+  sentAs(signature: string | null): void {
+    this.inFlight = signature;
+    this.markSent();
+  }
+
+  run(outcome: Promise<{ answer: Promise<TradeResult> }>): void {
+    this.outcome = outcome.finally(() => this.markSent());
+    this.done = this.outcome.then(
+      () => undefined,
+      () => undefined,
+    );
   }
 }
 

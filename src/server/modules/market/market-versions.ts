@@ -28,6 +28,19 @@ export class MarketVersions {
     this.floor = ++this.counter;
   }
 
+  /** Runs a write of these mints' markets with their counters moved on both sides of it. */
+  async aroundAll<T>(mints: string[], write: () => Promise<T>): Promise<T> {
+    for (const mint of mints) this.bump(mint);
+    try {
+      return await write();
+    } finally {
+      for (const mint of mints) {
+        this.bump(mint);
+        this.onWritten?.(mint);
+      }
+    }
+  }
+
   /** Runs a write of this mint's market with the counter moved on both sides of it. */
   async around<T>(mint: string, write: () => Promise<T>): Promise<T> {
     this.bump(mint);

@@ -634,14 +634,18 @@ describe("market: a curve's pipeline", () => {
       [0, 1, 2, 3].map((i) => member(t.url, ledger(), `mk_pipe_fan_${i}`, 10n * SOL)),
     );
     type Staged = { signature: string; durable: Promise<void> };
-    const l = ledger() as unknown as { sendTransactionStaged(wire: Uint8Array): Promise<Staged> };
+    type Options = { after?: string };
+    const l = ledger() as unknown as {
+      sendTransactionStaged(wire: Uint8Array, options?: Options): Promise<Staged>;
+    };
     const real = l.sendTransactionStaged.bind(l);
     let sends = 0;
     // The first trade to execute is held, then refused by the chain: the others are built on
     // its after-state meanwhile (the curve's lock is free once a trade is queued).
-    l.sendTransactionStaged = async (wire) => {
+    l.sendTransactionStaged = async (wire, options) => {
       sends++;
-      if (sends > 1) return real(wire);
+      // Sent without waiting for the held one: the ledger runs them only if it went through.
+      if (sends > 1) return real(wire, options);
       await new Promise((r) => setTimeout(r, 300));
       throw new LedgerError("The chain refused this trade", "rejected");
     };

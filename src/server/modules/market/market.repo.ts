@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
-import { bulkInsert } from "../../db/bulk-insert";
+import { bulkInsertStatement } from "../../db/bulk-insert";
 import type { Database, Db } from "../../db/client";
 import { GroupCommit } from "../../db/group-commit";
 import { markets, marketTrades } from "../../db/schema/market";
@@ -13,9 +13,11 @@ export type NewTrade = typeof marketTrades.$inferInsert;
 /** The market's queries: curves and their trades. */
 export class MarketRepo {
   private db: Db;
-  /** Trade rows inserted by group commit: the trades recorded while one insert runs go in
-   * the next, as one statement (a repeated key fails only its own row). */
-  private inserts: GroupCommit<TradeRow, null>;
+  /** Trade rows recorded and trades confirmed, by group commit across every curve: what is
+   * queued while one statement runs goes in the next one (a repeated key fails only its own
+   * row: a failed batch is written again item by item). */
+  private writes: GroupCommit<TradeWrite, null>;
+  private insertStatement = bulkInsertStatement(marketTrades);
   /** Moved around every write of a market row or a confirmation: the read caches' key. */
   readonly versions: MarketVersions;
   constructor(
@@ -24,10 +26,9 @@ export class MarketRepo {
   ) {
     this.db = database.db;
     this.versions = versions;
-    const insertRows = bulkInsert(database, marketTrades);
-    this.inserts = new GroupCommit(async (rows) => {
-      await insertRows(rows);
-      return rows.map(() => null);
+    this.writes = new GroupCommit(async (items) => {
+      await this.writeTrades(items);
+      return items.map(() => null);
     });
   }
 
@@ -78,7 +79,7 @@ export class MarketRepo {
    * insert itself on the trade path). */
   async insertTrade(values: NewTrade): Promise<TradeRow> {
     const row = tradeRowOf(values);
-    await this.inserts.push(row);
+    await this.writes.push({ insert: row });
     return row;
   }
 
@@ -147,52 +148,89 @@ export class MarketRepo {
   }
 
   /** A trade confirmed and the curve moved to its after-state: see confirmTrades. */
-  async confirmTrade(trade: TradeRow, completedAt: Date | null, confirmedAt = new Date()): Promise<void> {
-    await this.confirmTrades([trade], completedAt, confirmedAt);
+  async confirmTrade(trade: TradeRow, completedAt: Date | null): Promise<void> {
+    await this.confirmTrades([trade], completedAt);
   }
 
   /** Trades of one curve confirmed, in the order they executed, and the curve moved to the
-   * last one's after-state with their fees added: one statement (atomic, one round trip), and
-   * only once (a trade no longer pending adds nothing; none pending changes nothing). */
-  async confirmTrades(trades: TradeRow[], completedAt: Date | null, confirmedAt = new Date()): Promise<void> {
-    const last = trades.at(-1);
-    if (!last) return;
-    await this.versions.around(last.mint, () =>
-      this.confirmTradesNow(trades, last, completedAt, confirmedAt),
-    );
+   * last one's after-state with their fees added, atomically, and only once (a trade no
+   * longer pending adds nothing; none pending changes nothing). Written with whatever else is
+   * queued (see writes). */
+  async confirmTrades(trades: TradeRow[], completedAt: Date | null): Promise<void> {
+    if (trades.length) await this.writes.push({ confirm: trades, completedAt });
   }
 
-  private async confirmTradesNow(
-    trades: TradeRow[],
-    last: TradeRow,
-    completedAt: Date | null,
-    confirmedAt: Date,
-  ): Promise<void> {
-    await this.database.execute(
-      `with t as (update market_trades set status = 'confirmed', confirmed_at = $1, signed_transaction = null
-         where id = any($2::text[]) and status = 'pending'
-         returning creator_fee, platform_fee, creator_fee_owed, creator_buy, tokens)
-       update markets set virtual_sol = $3, virtual_token = $4, real_sol = $5, real_token = $6,
-         fees_creator_lamports = fees_creator_lamports + (select coalesce(sum(creator_fee), 0) from t),
-         fees_platform_lamports = fees_platform_lamports + (select coalesce(sum(platform_fee), 0) from t),
-         fees_creator_owed_lamports = fees_creator_owed_lamports
-           + (select coalesce(sum(creator_fee) filter (where creator_fee_owed), 0) from t),
-         creator_buy_tokens = creator_buy_tokens + (select coalesce(sum(tokens) filter (where creator_buy), 0) from t),
-         status = case when $7::timestamptz is null then status else 'completed' end,
-         completed_at = coalesce($7::timestamptz, completed_at)
-       where mint = $8 and exists (select 1 from t)`,
-      [
-        confirmedAt.toISOString(),
-        `{${trades.map((t) => t.id).join(",")}}`,
-        last.virtualSolAfter.toString(),
-        last.virtualTokenAfter.toString(),
-        last.realSolAfter.toString(),
-        last.realTokenAfter.toString(),
-        completedAt ? completedAt.toISOString() : null,
-        last.mint,
-      ],
-    );
+  /** Resolves once every trade write queued so far is done. */
+  async writesIdle(): Promise<void> {
+    await this.writes.idle();
   }
+
+  /** One statement: the rows recorded, then the confirmations, each curve's in order. */
+  private async writeTrades(items: TradeWrite[]): Promise<void> {
+    const inserts: TradeRow[] = [];
+    const curves = new Map<string, { trades: TradeRow[]; completedAt: Date | null }>();
+    for (const item of items) {
+      if ("insert" in item) {
+        inserts.push(item.insert);
+        continue;
+      }
+      const mint = item.confirm[0]?.mint ?? "";
+      const curve = curves.get(mint);
+      if (curve) {
+        curve.trades.push(...item.confirm);
+        curve.completedAt = item.completedAt ?? curve.completedAt;
+      } else curves.set(mint, { trades: [...item.confirm], completedAt: item.completedAt });
+    }
+    const insert = inserts.length ? this.insertStatement(inserts) : null;
+    if (!curves.size) {
+      if (insert) await this.database.execute(insert.text, insert.params);
+      return;
+    }
+    const { text, params } = confirmStatement(curves, insert, new Date());
+    await this.versions.aroundAll([...curves.keys()], () => this.database.execute(text, params));
+  }
+}
+
+/** What the trade writer is given: a row to record, or a curve's trades confirmed. */
+type TradeWrite = { insert: TradeRow } | { confirm: TradeRow[]; completedAt: Date | null };
+
+/** The confirmations of several curves (and the rows recorded with them) as one statement:
+ * the trades marked confirmed, and each curve moved to its last trade's after-state with the
+ * fees of the trades this statement confirmed (so a repeat adds nothing). */
+function confirmStatement(
+  curves: Map<string, { trades: TradeRow[]; completedAt: Date | null }>,
+  insert: { text: string; params: unknown[] } | null,
+  confirmedAt: Date,
+): { text: string; params: unknown[] } {
+  const params = insert ? [...insert.params] : [];
+  const p = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const ids = [...curves.values()].flatMap((c) => c.trades.map((t) => t.id));
+  const states = [...curves].map(([mint, { trades, completedAt }]) => {
+    const last = trades.at(-1) as TradeRow;
+    return `(${p(mint)}, ${p(last.virtualSolAfter.toString())}::bigint, ${p(last.virtualTokenAfter.toString())}::numeric, ${p(last.realSolAfter.toString())}::bigint, ${p(last.realTokenAfter.toString())}::numeric, ${p(completedAt?.toISOString() ?? null)}::timestamptz)`;
+  });
+  const text = `with ${insert ? `recorded as (${insert.text}), ` : ""}
+    t as (update market_trades set status = 'confirmed', confirmed_at = ${p(confirmedAt.toISOString())}, signed_transaction = null
+      where id = any(${p(`{${ids.join(",")}}`)}::text[]) and status = 'pending'
+      returning mint, creator_fee, platform_fee, creator_fee_owed, creator_buy, tokens),
+    f as (select mint, sum(creator_fee) as creator, sum(platform_fee) as platform,
+        coalesce(sum(creator_fee) filter (where creator_fee_owed), 0) as owed,
+        coalesce(sum(tokens) filter (where creator_buy), 0) as creator_buy
+      from t group by mint)
+    update markets m set virtual_sol = v.vs, virtual_token = v.vt, real_sol = v.rs, real_token = v.rt,
+      fees_creator_lamports = m.fees_creator_lamports + f.creator,
+      fees_platform_lamports = m.fees_platform_lamports + f.platform,
+      fees_creator_owed_lamports = m.fees_creator_owed_lamports + f.owed,
+      creator_buy_tokens = m.creator_buy_tokens + f.creator_buy,
+      status = case when v.completed is null then m.status else 'completed' end,
+      completed_at = coalesce(v.completed, m.completed_at)
+    from (values ${states.join(", ")}) as v(mint, vs, vt, rs, rt, completed)
+    join f on f.mint = v.mint
+    where m.mint = v.mint`;
+  return { text, params };
 }
 
 /** A complete trade row: the columns not given take their defaults. */
