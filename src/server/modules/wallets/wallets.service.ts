@@ -72,17 +72,19 @@ export class WalletsService {
 
   async list(userId: string) {
     const rows = await this.deps.repo.walletsOf(userId);
-    return Promise.all(
-      rows.map(async (w) => {
-        const lamports = await this.deps.ledger.getBalance(w.publicKey);
-        return {
-          publicKey: w.publicKey,
-          kind: w.kind,
-          lamports: lamports.toString(),
-          sol: solText(lamports),
-        };
-      }),
-    );
+    // Every wallet's SOL in one ledger request.
+    const accounts = rows.length
+      ? await this.deps.ledger.getMultipleAccounts(rows.map((w) => w.publicKey))
+      : [];
+    return rows.map((w, i) => {
+      const lamports = accounts[i]?.lamports ?? 0n;
+      return {
+        publicKey: w.publicKey,
+        kind: w.kind,
+        lamports: lamports.toString(),
+        sol: solText(lamports),
+      };
+    });
   }
 
   /** The caller's own wallet, or 403: nobody acts through someone else's wallet. */
