@@ -694,7 +694,7 @@ export class MarketTradeService {
     epoch: number,
     before: PipeStep,
   ): PipeStep {
-    const step = new PipeStep();
+    const step = new PipeStep(epoch);
     step.run(this.runStep(entry, row, wire, recorded, epoch, before, step));
     return step;
   }
@@ -723,14 +723,16 @@ export class MarketTradeService {
       );
       throw new Requeue();
     }
-    // The one before may still be executing: then this one runs only if it went through.
-    const staged = this.sendStaged(wire, before.inFlight ?? undefined);
+    // Built on the after-state of the one before (same epoch): it runs only if that one went
+    // through, whether or not its answer is in yet. One of an older epoch was given up on
+    // (failed, or dropped) before this one was built on the state as executed.
+    const after = before.epoch === epoch ? (before.signature ?? undefined) : undefined;
+    const staged = this.sendStaged(wire, after);
     step.sentAs(row.signature);
     const result = await staged.then(
       (ok) => ({ ok }),
       (err: unknown) => ({ err }),
     );
-    step.inFlight = null;
     await before.done;
     if ("err" in result) return this.failedSend(entry, row, epoch, result.err);
     const completedAt = completedAtOf(row, this.deps.now());
@@ -861,8 +863,8 @@ interface ReadBeforeLock {
 /** A trade in its curve's pipeline. */
 class PipeStep {
   static readonly first: PipeStep = PipeStep.settled();
-  /** Its signature while it is sent and its execution not yet heard of. */
-  inFlight: string | null = null;
+  /** Its signature once sent (kept: the one after it names it whatever came of it). */
+  signature: string | null = null;
   /** Resolves once it was sent (or surely never will be): the next trade may be sent then. */
   readonly sent: Promise<void>;
   private markSent = () => {};
@@ -870,7 +872,8 @@ class PipeStep {
   /** Resolves once its outcome was handled, whatever it was. */
   done: Promise<void> = Promise.resolve();
 
-  constructor() {
+  /** The curve's epoch it was built in (see CurveEntry.epoch). */
+  constructor(readonly epoch = -1) {
     this.sent = new Promise((resolve) => {
       this.markSent = resolve;
     });
@@ -883,7 +886,7 @@ class PipeStep {
   }
 
   sentAs(signature: string | null): void {
-    this.inFlight = signature;
+    this.signature = signature;
     this.markSent();
   }
 

@@ -675,3 +675,54 @@ describe("market: a curve's pipeline", () => {
     await expectVaultMatchesCurve((fans[0] as Member).c, ledger(), mint, rent);
   });
 });
+
+describe("market: a curve's sends", () => {
+  it("name the trade before them whenever built on its after-state, answered or not", async () => {
+    const { mint } = await openMarket("CHAIN", "1000000");
+    const fans = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map((i) => member(t.url, ledger(), `mk_chain_fan_${i}`, 10n * SOL)),
+    );
+    type Staged = { signature: string; durable: Promise<void> };
+    type Options = { after?: string };
+    const l = ledger() as unknown as {
+      sendTransactionStaged(wire: Uint8Array, options?: Options): Promise<Staged>;
+    };
+    const real = l.sendTransactionStaged.bind(l);
+    const sends: Array<{ after: string | undefined; signature?: string }> = [];
+    // The first answer is held until every other trade was sent; they come one by one
+    // meanwhile, each answered before the next is sent (all stay in the pipeline behind it).
+    l.sendTransactionStaged = async (wire, options) => {
+      const send: (typeof sends)[number] = { after: options?.after };
+      sends.push(send);
+      const staged = await real(wire, options);
+      send.signature = staged.signature;
+      if (sends.length === 1)
+        while (sends.filter((x) => x.signature).length < fans.length)
+          await new Promise((r) => setTimeout(r, 5));
+      return staged;
+    };
+    try {
+      const answers = [];
+      for (const f of fans) {
+        answers.push(
+          f.c.post(`/api/market/${mint}/buy`, {
+            solIn: (SOL / 10n).toString(),
+            minTokensOut: "0",
+            idempotencyKey: key(),
+          }),
+        );
+        // Until this one is sent (the one before it is still unanswered only for the first).
+        const sent = sends.length + 1;
+        while (sends.length < sent || !sends.at(-1)?.signature) await new Promise((r) => setTimeout(r, 5));
+      }
+      for (const [i, a] of (await Promise.all(answers)).entries()) expect(a.status, `buy ${i}`).toBe(200);
+    } finally {
+      l.sendTransactionStaged = real;
+    }
+    expect(sends).toHaveLength(fans.length);
+    // Each names the one sent just before it, even once that one's answer came back.
+    for (const [i, send] of sends.entries())
+      expect(send.after).toBe(i === 0 ? undefined : sends[i - 1]?.signature);
+    await expectVaultMatchesCurve((fans[0] as Member).c, ledger(), mint, rent);
+  });
+});
