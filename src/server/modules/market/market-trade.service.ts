@@ -375,10 +375,7 @@ export class MarketTradeService {
         } else if (current && !builtOn(row, current)) {
           // Built on a trade queued before it that never happened: its bytes would move the
           // vault by amounts the curve's state does not account for.
-          await this.markFailed(
-            row,
-            "An earlier trade on this curve did not go through; this one was never sent",
-          );
+          await this.markFailed(row, NEVER_SENT);
           result.failed++;
         } else {
           // Same bytes, same signature: resending can never trade twice.
@@ -658,9 +655,10 @@ export class MarketTradeService {
       entry.market = advance(entry.market, row, completedAtOf(row, this.deps.now()));
       if (row.side === "buy" && row.inLaunchWindow) addTo(entry.windowQueued, row.trader, row.tokens);
     }
-    // Handled by execute; the bare promise must not report an unhandled rejection meanwhile.
+    // Handled by runStep; the bare promise must not report an unhandled rejection meanwhile.
     recorded.catch(() => undefined);
-    const step = this.execute(entry, row, wire, recorded, epoch, this.pipes.get(mint) ?? PipeStep.first);
+    const step = new PipeStep(epoch);
+    step.run(this.runStep(entry, row, wire, recorded, this.pipes.get(mint) ?? PipeStep.first, step));
     this.pipes.set(mint, step);
     void step.done.then(() => {
       if (this.pipes.get(mint) === step) this.pipes.delete(mint);
@@ -686,28 +684,15 @@ export class MarketTradeService {
    * runs. Outcomes are handled in order; its answer waits for the journal and the
    * confirmation. A failure abandons the trades queued behind it: they are marked failed, never
    * sent, and built again by their callers. */
-  private execute(
-    entry: CurveEntry,
-    row: TradeRow,
-    wire: Uint8Array,
-    recorded: Promise<unknown>,
-    epoch: number,
-    before: PipeStep,
-  ): PipeStep {
-    const step = new PipeStep(epoch);
-    step.run(this.runStep(entry, row, wire, recorded, epoch, before, step));
-    return step;
-  }
-
   private async runStep(
     entry: CurveEntry,
     row: TradeRow,
     wire: Uint8Array,
     recorded: Promise<unknown>,
-    epoch: number,
     before: PipeStep,
     step: PipeStep,
   ): Promise<{ answer: Promise<TradeResult> }> {
+    const { epoch } = step;
     await before.sent;
     try {
       await recorded;
@@ -717,10 +702,7 @@ export class MarketTradeService {
       throw err;
     }
     if (entry.epoch !== epoch) {
-      await this.markFailed(
-        row,
-        "An earlier trade on this curve did not go through; this one was never sent",
-      );
+      await this.markFailed(row, NEVER_SENT);
       throw new Requeue();
     }
     // Built on the after-state of the one before (same epoch): it runs only if that one went
@@ -748,10 +730,7 @@ export class MarketTradeService {
     if (err instanceof LedgerError && err.code === "not_after") {
       // The one before did not go through (it abandoned the queue already): rebuilt.
       if (entry.epoch === epoch) this.abandonQueued(entry);
-      await this.markFailed(
-        row,
-        "An earlier trade on this curve did not go through; this one was never sent",
-      );
+      await this.markFailed(row, NEVER_SENT);
       throw new Requeue();
     }
     this.abandonQueued(entry);
@@ -925,6 +904,9 @@ function addTo(tally: Map<string, bigint>, trader: string, tokens: bigint): void
 function completedAtOf(row: TradeRow, now: number): Date | null {
   return row.realTokenAfter === 0n ? new Date(now) : null;
 }
+
+/** Why a trade built on one that failed is marked failed: it was never sent. */
+const NEVER_SENT = "An earlier trade on this curve did not go through; this one was never sent";
 
 /** The idempotency key is already taken by a recorded trade. */
 class DuplicateKey extends Error {}

@@ -42,14 +42,8 @@ export class MarketVersions {
   }
 
   /** Runs a write of this mint's market with the counter moved on both sides of it. */
-  async around<T>(mint: string, write: () => Promise<T>): Promise<T> {
-    this.bump(mint);
-    try {
-      return await write();
-    } finally {
-      this.bump(mint);
-      this.onWritten?.(mint);
-    }
+  around<T>(mint: string, write: () => Promise<T>): Promise<T> {
+    return this.aroundAll([mint], write);
   }
 }
 

@@ -147,17 +147,12 @@ export class MarketRepo {
       .sort((a, b) => (b.tokens > a.tokens ? 1 : -1));
   }
 
-  /** A trade confirmed and the curve moved to its after-state: see confirmTrades. */
+  /** A trade confirmed and its curve moved to its after-state, with its fees added,
+   * atomically, and only once (a trade no longer pending adds nothing). Written with whatever
+   * else is queued (see writes): a curve's confirmations queued together, in order, move it to
+   * the last one's after-state. */
   async confirmTrade(trade: TradeRow, completedAt: Date | null): Promise<void> {
-    await this.confirmTrades([trade], completedAt);
-  }
-
-  /** Trades of one curve confirmed, in the order they executed, and the curve moved to the
-   * last one's after-state with their fees added, atomically, and only once (a trade no
-   * longer pending adds nothing; none pending changes nothing). Written with whatever else is
-   * queued (see writes). */
-  async confirmTrades(trades: TradeRow[], completedAt: Date | null): Promise<void> {
-    if (trades.length) await this.writes.push({ confirm: trades, completedAt });
+    await this.writes.push({ confirm: trade, completedAt });
   }
 
   /** Resolves once every trade write queued so far is done. */
@@ -174,12 +169,11 @@ export class MarketRepo {
         inserts.push(item.insert);
         continue;
       }
-      const mint = item.confirm[0]?.mint ?? "";
-      const curve = curves.get(mint);
+      const curve = curves.get(item.confirm.mint);
       if (curve) {
-        curve.trades.push(...item.confirm);
+        curve.trades.push(item.confirm);
         curve.completedAt = item.completedAt ?? curve.completedAt;
-      } else curves.set(mint, { trades: [...item.confirm], completedAt: item.completedAt });
+      } else curves.set(item.confirm.mint, { trades: [item.confirm], completedAt: item.completedAt });
     }
     const insert = inserts.length ? this.insertStatement(inserts) : null;
     if (!curves.size) {
@@ -191,8 +185,8 @@ export class MarketRepo {
   }
 }
 
-/** What the trade writer is given: a row to record, or a curve's trades confirmed. */
-type TradeWrite = { insert: TradeRow } | { confirm: TradeRow[]; completedAt: Date | null };
+/** What the trade writer is given: a row to record, or a trade confirmed. */
+type TradeWrite = { insert: TradeRow } | { confirm: TradeRow; completedAt: Date | null };
 
 /** The confirmations of several curves (and the rows recorded with them) as one statement:
  * the trades marked confirmed, and each curve moved to its last trade's after-state with the
