@@ -50,6 +50,15 @@ async function member0() {
 let n = 0;
 const key = () => `k-${++n}`;
 
+/** The ledger's staged send, for a test to wrap (and put back). */
+const stagingLedger = () =>
+  ledger() as unknown as {
+    sendTransactionStaged(
+      wire: Uint8Array,
+      options?: { after?: string },
+    ): Promise<{ signature: string; durable: Promise<void> }>;
+  };
+
 /** A token with a market opened at `clock`, then the clock moved past its launch window. */
 async function openMarket(symbol: string, supply: string, curveShareBps = 8000, pastWindow = true) {
   const creator = await member(t.url, ledger(), `mk_${symbol.toLowerCase()}`, 5n * SOL);
@@ -582,8 +591,7 @@ describe("market: a send without an answer", () => {
     const { mint } = await openMarket("LOST", "1000000");
     const fan = await member(t.url, ledger(), "mk_lost_fan", 10n * SOL);
     // Trades go through the staged send (executed, then durable); settling resends in full.
-    type Staged = { signature: string; durable: Promise<void> };
-    const l = ledger() as unknown as { sendTransactionStaged(wire: Uint8Array): Promise<Staged> };
+    const l = stagingLedger();
     const real = l.sendTransactionStaged.bind(l);
     const buy = () =>
       fan.c.post<{ code: string; tokensOut: string }>(`/api/market/${mint}/buy`, {
@@ -633,11 +641,7 @@ describe("market: a curve's pipeline", () => {
     const fans = await Promise.all(
       [0, 1, 2, 3].map((i) => member(t.url, ledger(), `mk_pipe_fan_${i}`, 10n * SOL)),
     );
-    type Staged = { signature: string; durable: Promise<void> };
-    type Options = { after?: string };
-    const l = ledger() as unknown as {
-      sendTransactionStaged(wire: Uint8Array, options?: Options): Promise<Staged>;
-    };
+    const l = stagingLedger();
     const real = l.sendTransactionStaged.bind(l);
     let sends = 0;
     // The first trade to execute is held, then refused by the chain: the others are built on
@@ -676,17 +680,18 @@ describe("market: a curve's pipeline", () => {
   });
 });
 
-describe("market: a curve's sends", () => {
+// One node's pipeline. On PostgreSQL a curve's lease stops admitting calls after 100 ms
+// (decision 012), so a held answer there keeps the next trades out of the lease rather than
+// behind it in the pipeline; that path is the scale-out test's.
+const onPostgres = process.env.TEST_DB === "postgres" && Boolean(process.env.TEST_DATABASE_URL);
+
+describe.skipIf(onPostgres)("market: a curve's sends", () => {
   it("name the trade before them whenever built on its after-state, answered or not", async () => {
     const { mint } = await openMarket("CHAIN", "1000000");
     const fans = await Promise.all(
       [0, 1, 2, 3, 4, 5].map((i) => member(t.url, ledger(), `mk_chain_fan_${i}`, 10n * SOL)),
     );
-    type Staged = { signature: string; durable: Promise<void> };
-    type Options = { after?: string };
-    const l = ledger() as unknown as {
-      sendTransactionStaged(wire: Uint8Array, options?: Options): Promise<Staged>;
-    };
+    const l = stagingLedger();
     const real = l.sendTransactionStaged.bind(l);
     const sends: Array<{ after: string | undefined; signature?: string }> = [];
     // The first answer is held until every other trade was sent; they come one by one
