@@ -6,6 +6,7 @@ import { safeError } from "./lib/safe-error";
 import { accessLogPlugin } from "./plugins/access-log";
 import { ConnectionLimiter } from "./plugins/connection-limits";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors";
+import { closeQuietSocketsOnClose } from "./plugins/quiet-sockets";
 import { requireResponseSchemas, responseSerializerCompiler } from "./plugins/response-serializer";
 import { securityPlugin } from "./plugins/security";
 import { sessionsPlugin } from "./plugins/sessions";
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     perIp: config.MAX_CONNECTIONS_PER_IP,
   });
   connections.attach(app.server);
+  closeQuietSocketsOnClose(app);
   app.decorate("connections", connections);
   const registeredRoutes: RouteOptions[] = [];
   app.addHook("onRoute", (route) => {
