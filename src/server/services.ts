@@ -383,6 +383,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     indexer,
     rewardSponsor,
     rewardAutoMinter: autoMinter,
+    creatorFeePayouts: feePayouts,
     leadership,
     bus,
   });

@@ -91,6 +91,8 @@ describe.skipIf(!database)("several API nodes on one PostgreSQL and one ledger n
       changesShared: true,
     });
     expect(h1.indexer.role).toBe("leader");
+    expect(h1.creatorFeePayouts).toEqual({ ok: true, running: true });
+    expect(h2.creatorFeePayouts).toEqual({ ok: true, running: false });
     expect(h2.node).toMatchObject({
       leader: false,
       indexerRunning: false,
@@ -262,6 +264,7 @@ describe.skipIf(!database)("several API nodes on one PostgreSQL and one ledger n
     await until(async () => (await health(node2.url)).node.leader, "node 2 to take leadership", 30_000);
     const taken = await health(node2.url);
     expect(taken.node).toMatchObject({ leader: true, terms: 1, indexerRunning: true, minterRunning: true });
+    expect(taken.creatorFeePayouts.running).toBe(true);
     // And serves: one more buy after the takeover, through node 2 alone.
     await buy(fans[1] as Person, "after-takeover", alive);
 

@@ -45,6 +45,10 @@ export const HealthSchema = z.object({
   /** The rewards sponsor (docs/decisions/011-reward-sponsor.md): the key that pays reward
    * NFTs' rent and fees, its balance in lamports, and whether it runs low. */
   rewardsSponsor: z.object({ address: z.string(), lamports: z.string(), low: z.boolean() }),
+  /** The job paying creators the fees owed while their wallet could not receive them
+   * (docs/market.md): whether it runs on this node (the leader's) and whether its last sweep
+   * went through, with why not while it retries. */
+  creatorFeePayouts: z.object({ ok: z.boolean(), running: z.boolean(), detail: z.string().optional() }),
   /** This API node among others on one database (docs/decisions/013-leader-and-change-bus.md):
    * whether it holds leadership (and how many times it took it), whether its indexer and
    * automatic reward minter run (the leader's only), how its change notices travel (this

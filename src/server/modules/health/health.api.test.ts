@@ -28,6 +28,8 @@ describe("status routes", () => {
     // One database of this process's own (PGlite) or one PostgreSQL: how changes travel.
     expect(health.node.changesVia).toBe(t.deps.database.kind === "postgres" ? "postgres" : "process");
     expect(health.indexer.role).toBe("leader");
+    // The leader pays owed creator fees; nothing failed, so nothing to say.
+    expect(health.creatorFeePayouts).toEqual({ ok: true, running: true });
     expect(health.node.changesShared).toBe(t.deps.database.kind === "postgres");
   });
 

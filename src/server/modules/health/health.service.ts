@@ -3,6 +3,7 @@ import type { Ledger } from "../../ledger/ledger";
 import type { ChangeBus } from "../../lib/change-bus";
 import type { Leadership } from "../../lib/leader";
 import type { IndexerService } from "../indexer/indexer.service";
+import type { CreatorFeePayouts } from "../market/market-payouts.service";
 import type { RewardAutoMinter } from "../rewards/reward-auto-minter";
 import type { RewardSponsor } from "../rewards/reward-sponsor";
 
@@ -12,6 +13,7 @@ interface Deps {
   indexer: Pick<IndexerService, "health" | "isRunning">;
   rewardSponsor: Pick<RewardSponsor, "health">;
   rewardAutoMinter: Pick<RewardAutoMinter, "isRunning">;
+  creatorFeePayouts: Pick<CreatorFeePayouts, "health">;
   leadership: Pick<Leadership, "health">;
   bus: Pick<ChangeBus, "health">;
 }
@@ -38,10 +40,11 @@ export class HealthService {
     const indexer = this.deps.indexer.health();
     // A sponsor low on SOL stops new reward NFTs only: reported, not degraded.
     const rewardsSponsor = await this.deps.rewardSponsor.health();
-    // Failing checkpoints do not stop writes (the journal keeps everything), and an indexer
-    // that retries does not stop the API, so they make the status "degraded" without a 503;
-    // a part that cannot serve makes it 503.
-    const degraded = !ok || chain.checkpoint?.ok === false || !indexer.ok;
+    const creatorFeePayouts = this.deps.creatorFeePayouts.health();
+    // Failing checkpoints do not stop writes (the journal keeps everything), and an indexer or
+    // a payout job that retries does not stop the API, so they make the status "degraded"
+    // without a 503; a part that cannot serve makes it 503.
+    const degraded = !ok || chain.checkpoint?.ok === false || !indexer.ok || !creatorFeePayouts.ok;
     return {
       ok,
       body: {
@@ -55,6 +58,7 @@ export class HealthService {
         },
         indexer,
         rewardsSponsor,
+        creatorFeePayouts,
         node: this.node(),
       },
     };

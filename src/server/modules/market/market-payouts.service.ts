@@ -75,8 +75,14 @@ export class CreatorFeePayouts {
     while (this.running) await this.loop;
   }
 
-  health() {
-    return { ok: this.lastError === null, detail: this.lastError ?? undefined };
+  /** Whether it runs here (the leader's job, with a treasury key) and whether its last sweep
+   * paid what it could, with why not. */
+  health(): { ok: boolean; running: boolean; detail?: string } {
+    return {
+      ok: this.lastError === null,
+      running: !this.stopped,
+      ...(this.lastError ? { detail: this.lastError } : {}),
+    };
   }
 
   private wake(): void {
