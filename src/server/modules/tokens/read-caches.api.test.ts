@@ -90,6 +90,39 @@ describe("read caches", () => {
     expect(back.body.token.circulatingSupply).toBe("20");
   });
 
+  it("a creator's portfolio read again asks the chain nothing after others' commits, and shows a transfer at once", async () => {
+    const artist = await member("rc_pf_artist");
+    const fan = await member("rc_pf_fan");
+    const other = await member("rc_pf_other");
+    const [first, second] = [await launch(artist, "RCPA"), await launch(artist, "RCPB")];
+    const otherMint = await launch(other, "RCPO");
+    type Listed = Array<{ mintAddress: string; circulatingSupply: string }>;
+    const portfolio = async () => (await artist.c.get<Listed>(`/api/tokens/user/${artist.userId}`)).body;
+    const circulating = (list: Listed) =>
+      Object.fromEntries(list.map((t) => [t.mintAddress, t.circulatingSupply]));
+    expect(circulating(await portfolio())).toEqual({ [first]: "0", [second]: "0" });
+
+    // Someone else's commits (a transfer of another token) name none of these accounts.
+    expect(
+      (await other.c.post(`/api/tokens/${otherMint}/transfer`, { to: fan.wallet, amount: "7" })).status,
+    ).toBe(200);
+    const reads = vi.spyOn(t.deps.ledger, "getMultipleAccounts");
+    try {
+      expect(circulating(await portfolio())).toEqual({ [first]: "0", [second]: "0" });
+      expect(reads).not.toHaveBeenCalled();
+
+      // A transfer of one of them: only that token's accounts are read again.
+      expect(
+        (await artist.c.post(`/api/tokens/${first}/transfer`, { to: fan.wallet, amount: "25" })).status,
+      ).toBe(200);
+      reads.mockClear();
+      expect(circulating(await portfolio())).toEqual({ [first]: "25", [second]: "0" });
+      expect(reads.mock.calls.map(([addresses]) => addresses.length)).toEqual([2]);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it("balances read again ask the database nothing, and are the chain's right after a transfer", async () => {
     const artist = await member("rc_bal_artist");
     const fan = await member("rc_bal_fan");

@@ -102,8 +102,13 @@ export class TokensRepo {
   private confirmations: GroupCommit<string, undefined>;
 
   private lists: BoundedCache<string, TokenRow[]>;
-  /** Counts writes: a list read that overlapped a write must not be kept. */
+  /** Counts writes (Explore re-reads the launched tokens when it moved). */
   private writes = 0;
+  /** The count at each user's last write, and at the last write of anyone's (`floor`): a
+   * list read that overlapped a write of its user's rows must not be kept. Only its user's:
+   * with launches every few milliseconds, a busy site's lists were otherwise never kept. */
+  private userWrites = new Map<string, number>();
+  private floor = 0;
 
   constructor(
     database: Pick<Database, "db" | "execute">,
@@ -130,9 +135,19 @@ export class TokensRepo {
   /** Another node wrote this user's rows (null: anyone's, notices were missed): the list is
    * read again, and the version moves (Explore re-reads the launched tokens). */
   forget(userId: string | null): void {
-    if (userId === null) this.lists.clear();
-    else this.lists.delete(userId);
     this.writes += 1;
+    if (userId === null || this.userWrites.size >= 100_000) {
+      this.lists.clear();
+      this.userWrites.clear();
+      this.floor = this.writes;
+    } else {
+      this.lists.delete(userId);
+      this.userWrites.set(userId, this.writes);
+    }
+  }
+
+  private writesOf(userId: string): number {
+    return this.userWrites.get(userId) ?? this.floor;
   }
 
   private async writeConfirmations(ids: string[]): Promise<undefined[]> {
@@ -230,9 +245,9 @@ export class TokensRepo {
   async ofUser(userId: string): Promise<TokenRow[]> {
     const hit = this.lists.get(userId);
     if (hit) return hit;
-    const writesBefore = this.writes;
+    const writesBefore = this.writesOf(userId);
     const rows = await this.listOf(userId);
-    if (this.writes === writesBefore) this.lists.set(userId, rows); // else maybe stale already
+    if (this.writesOf(userId) === writesBefore) this.lists.set(userId, rows); // else maybe stale already
     return rows;
   }
 

@@ -1,6 +1,6 @@
 import { formatAmount, shareOfSupply } from "@shared/amounts";
 import type { Holding } from "@shared/schemas/portfolio";
-import { type Token, type TokenBalance, TokenDetailsSchema } from "@shared/schemas/token";
+import { type TokenBalance, TokenDetailsSchema } from "@shared/schemas/token";
 import { notFound } from "../../http-errors";
 import { mintSupplyOf, tokenAmountOf } from "../../ledger/layouts";
 import type { Ledger } from "../../ledger/ledger";
@@ -22,9 +22,19 @@ interface Deps {
 
 interface PresentedList {
   rows: TokenRow[];
-  version: number;
-  tokens: Token[];
-  json?: Buffer;
+  /** The chain facts each token was presented with (see circulatingMany). */
+  facts: Array<ChainFact | null>;
+  json: Buffer;
+}
+
+/** A launched token's circulating supply (its supply minus what the creator's token account
+ * holds), with the versions of the two accounts it was read from. */
+interface ChainFact {
+  mint: string;
+  ata: string;
+  mintV: number;
+  ataV: number;
+  value: bigint | null;
 }
 
 /** Reading tokens: portfolios, public pages, balances. Chain facts come from the ledger. */
@@ -49,6 +59,13 @@ export class TokensService {
    * moved on every commit that names them; null without commit notices (a remote chain). */
   private accountVersions: Map<string, number> | null = null;
   private accountChanges = 0;
+  /** Circulating supply by mint, kept until a commit names the mint or the creator's token
+   * account (portfolios list every token of a creator: before, any commit anywhere made each
+   * one read all of them from the chain again). */
+  private circulatingByMint = new BoundedCache<string, ChainFact>({ max: 100_000 });
+  /** Each launched token's portfolio entry as JSON, with the facts it shows (a launched row is
+   * never rewritten): a list is joined from them, so one change re-presents one token. */
+  private listedJson = new BoundedCache<string, { fact: ChainFact; json: string }>({ max: 100_000 });
 
   constructor(private deps: Deps) {
     if (deps.ledger.onCommit) {
@@ -115,47 +132,92 @@ export class TokensService {
   /** A creator's tokens as UTF-8 JSON, serialized and encoded once per change: the portfolio
    * is the most read endpoint, and a creator with many tokens makes a large document. */
   async listJsonForUser(userId: string): Promise<Buffer> {
-    const entry = await this.presentedList(userId);
-    entry.json ??= Buffer.from(JSON.stringify(entry.tokens));
-    return entry.json;
+    return (await this.presentedList(userId)).json;
   }
 
   private async presentedList(userId: string): Promise<PresentedList> {
     // The repo keeps the list, and hands back the same array until a write changes it.
     const rows = await this.deps.repo.ofUser(userId);
-    // Circulating supply is read from the chain; reuse it while neither the rows nor the
-    // chain changed (the embedded ledger counts its changes; devnet never reuses).
-    const version = this.deps.ledger.stateVersion();
     const hit = this.presented.get(userId);
-    if (hit && hit.rows === rows && version !== null && hit.version === version) return hit;
-    const circulating = await this.circulatingMany(rows);
-    const tokens = rows.map((row, i) => presentToken(row, this.deps.ledger.info, circulating[i] ?? null));
-    const entry: PresentedList = { rows, version: version ?? -1, tokens };
-    if (version !== null) this.presented.set(userId, entry);
+    if (hit && hit.rows === rows && hit.facts.every((f) => f === null || this.current(f))) return hit;
+    const facts = await this.circulatingMany(rows);
+    const parts = rows.map((row, i) => this.listedJsonOf(row, facts[i] ?? null));
+    const entry: PresentedList = { rows, facts, json: Buffer.from(`[${parts.join(",")}]`) };
+    // Kept where commits are heard (embedded; devnet reads the chain each time). A token not
+    // launched yet has no facts: its launch rewrites its row, and so changes the list.
+    if (this.accountVersions) this.presented.set(userId, entry);
     return entry;
+  }
+
+  private listedJsonOf(row: TokenRow, fact: ChainFact | null): string {
+    const present = () => JSON.stringify(presentToken(row, this.deps.ledger.info, fact?.value ?? null));
+    if (row.status !== "active" || !fact) return present();
+    const hit = this.listedJson.get(row.id);
+    if (hit?.fact === fact) return hit.json;
+    const json = present();
+    this.listedJson.set(row.id, { fact, json });
+    return json;
   }
 
   /** Supply on chain minus what the creator's wallet still holds. */
   async circulating(row: TokenRow): Promise<bigint | null> {
-    const [value] = await this.circulatingMany([row]);
-    return value ?? null;
+    const [fact] = await this.circulatingMany([row]);
+    return fact?.value ?? null;
   }
 
-  /** The same for many tokens in one ledger read (mints and creator accounts together). */
-  private async circulatingMany(rows: TokenRow[]): Promise<Array<bigint | null>> {
-    const live = rows.filter((r) => r.status === "active");
-    if (!live.length) return rows.map(() => null);
-    const atas = live.map((r) => associatedTokenAddress(r.creatorWallet, r.mintAddress));
-    const accounts = await this.deps.ledger.getMultipleAccounts([...live.map((r) => r.mintAddress), ...atas]);
-    const byId = new Map<string, bigint | null>();
-    live.forEach((row, i) => {
-      const mint = accounts[i];
-      const creator = accounts[live.length + i];
-      const supply = mint ? mintSupplyOf(mint.data) : null;
-      const held = creator ? (tokenAmountOf(creator.data) ?? 0n) : 0n;
-      byId.set(row.id, supply === null ? null : supply - held);
-    });
-    return rows.map((r) => byId.get(r.id) ?? null);
+  /** The same for many tokens: what no commit moved since it was read is reused, the rest read
+   * in one ledger request (mints and creator accounts together). Null for a token not launched. */
+  private async circulatingMany(rows: TokenRow[]): Promise<Array<ChainFact | null>> {
+    const versions = this.accountVersions;
+    if (versions && versions.size > 200_000) versions.clear();
+    const facts = new Map<string, ChainFact>();
+    const stale: Array<{ mint: string; ata: string; mintV: number; ataV: number }> = [];
+    for (const row of rows) {
+      if (row.status !== "active" || facts.has(row.mintAddress)) continue;
+      const hit = this.circulatingByMint.get(row.mintAddress);
+      if (hit && this.current(hit)) {
+        facts.set(row.mintAddress, hit);
+        continue;
+      }
+      // The creator's token account never moves: derived once per mint.
+      const ata = hit?.ata ?? associatedTokenAddress(row.creatorWallet, row.mintAddress);
+      stale.push({ mint: row.mintAddress, ata, mintV: this.track(row.mintAddress), ataV: this.track(ata) });
+    }
+    if (stale.length) {
+      const accounts = await this.deps.ledger.getMultipleAccounts([
+        ...stale.map((s) => s.mint),
+        ...stale.map((s) => s.ata),
+      ]);
+      stale.forEach((s, i) => {
+        const mint = accounts[i];
+        const creator = accounts[stale.length + i];
+        const supply = mint ? mintSupplyOf(mint.data) : null;
+        const held = creator ? (tokenAmountOf(creator.data) ?? 0n) : 0n;
+        const fact = { ...s, value: supply === null ? null : supply - held };
+        facts.set(s.mint, fact);
+        // Kept only if no commit named either account while it was read.
+        if (this.current(fact)) this.circulatingByMint.set(s.mint, fact);
+      });
+    }
+    return rows.map((r) => (r.status === "active" ? (facts.get(r.mintAddress) ?? null) : null));
+  }
+
+  /** An account's commit version, watched from now on; -1 without commit notices. */
+  private track(account: string): number {
+    const versions = this.accountVersions;
+    if (!versions) return -1;
+    let v = versions.get(account);
+    if (v === undefined) {
+      v = ++this.accountChanges;
+      versions.set(account, v);
+    }
+    return v;
+  }
+
+  /** Whether no commit named the fact's accounts since it was read (never, without notices). */
+  private current(fact: ChainFact): boolean {
+    const versions = this.accountVersions;
+    return !!versions && versions.get(fact.mint) === fact.mintV && versions.get(fact.ata) === fact.ataV;
   }
 
   async getByMint(mint: string) {
