@@ -5,7 +5,6 @@ import {
   getSignatureFromTransaction,
   getTransactionEncoder,
   type Instruction,
-  partiallySignTransactionMessageWithSigners,
   type Transaction,
   type TransactionPartialSigner,
   type TransactionSigner,
@@ -17,14 +16,10 @@ import {
   getTransferCheckedInstruction,
   TOKEN_2022_PROGRAM_ADDRESS,
 } from "@solana-program/token-2022";
+import { compileTransaction } from "./compile-transaction";
 import { verifySignature } from "./keys";
 import type { Blockhash } from "./ledger";
-import {
-  associatedTokenAddress,
-  composeMessage,
-  LAMPORTS_PER_SIGNATURE,
-  MAX_TRANSACTION_SIZE,
-} from "./token-2022";
+import { associatedTokenAddress, LAMPORTS_PER_SIGNATURE, MAX_TRANSACTION_SIZE } from "./token-2022";
 import { decodeWireTransaction } from "./wire";
 
 // Pure builders for the bonding-curve market: opening a curve (the creator funds the vault's
@@ -74,7 +69,7 @@ export async function buildOpenMarketTransaction(p: OpenMarketParams): Promise<S
       decimals: p.decimals,
     }),
   ];
-  return sign(composeMessage(creator, p.blockhash, instructions));
+  return sign(creator, p.blockhash, instructions);
 }
 
 export interface TradeLegs {
@@ -150,7 +145,7 @@ export async function buildTradeTransaction(p: TradeParams): Promise<SignedWire>
     pay(vault, p.treasury, p.treasuryFee);
   }
   instructions.push({ programAddress: MEMO_PROGRAM, accounts: [], data: new TextEncoder().encode(p.memo) });
-  return sign(composeMessage(trader, p.blockhash, instructions));
+  return sign(trader, p.blockhash, instructions);
 }
 
 function transferChecked(
@@ -198,10 +193,11 @@ export function checkTraderSigned(
   return { ok: true };
 }
 
-async function sign(message: Parameters<typeof partiallySignTransactionMessageWithSigners>[0]) {
-  const tx = await partiallySignTransactionMessageWithSigners(message);
-  const payerSigned = Object.values(tx.signatures)[0] != null;
-  return { wire: encode(tx), signature: payerSigned ? getSignatureFromTransaction(tx) : null };
+/** Signed by every signer the instructions carry; an external wallet's (a no-op signer) signs
+ * later, in the browser: its signature, and so the transaction's id, is null until then. */
+async function sign(payer: TransactionSigner, lifetime: Blockhash, instructions: Instruction[]) {
+  const built = await compileTransaction(payer, lifetime, instructions, MAX_TRANSACTION_SIZE);
+  return { wire: built.wire, signature: built.signature };
 }
 
 function encode(tx: Transaction): Uint8Array {

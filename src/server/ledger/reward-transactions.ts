@@ -1,12 +1,4 @@
-import {
-  type Address,
-  address,
-  getSignatureFromTransaction,
-  getTransactionEncoder,
-  type Instruction,
-  signTransactionMessageWithSigners,
-  type TransactionSigner,
-} from "@solana/kit";
+import { type Address, address, type Instruction, type TransactionSigner } from "@solana/kit";
 import { getCreateAccountInstruction } from "@solana-program/system";
 import {
   AuthorityType,
@@ -29,9 +21,8 @@ import type { Blockhash } from "./ledger";
 import {
   associatedTokenAddress,
   type BuiltTransaction,
-  composeMessage,
   defaultRentFor,
-  MAX_TRANSACTION_SIZE,
+  signed,
   tokenMetadataTlvSize,
 } from "./token-2022";
 
@@ -139,7 +130,7 @@ export async function buildCollectionTransaction(p: CollectionParams): Promise<B
       newAuthority: null,
     }),
   ];
-  return sign(p.payer, p.blockhash, instructions);
+  return signed(p.payer, p.blockhash, instructions);
 }
 
 export interface MemberParams {
@@ -212,17 +203,7 @@ export async function buildMemberTransaction(p: MemberParams): Promise<BuiltTran
       newAuthority: null,
     }),
   ];
-  return sign(p.payer, p.blockhash, instructions);
-}
-
-async function sign(payer: TransactionSigner, blockhash: Blockhash, instructions: Instruction[]) {
-  const transaction = await signTransactionMessageWithSigners(composeMessage(payer, blockhash, instructions));
-  const wire = new Uint8Array(getTransactionEncoder().encode(transaction));
-  if (wire.length > MAX_TRANSACTION_SIZE)
-    throw new Error(
-      `The reward transaction is ${wire.length} bytes, over the ${MAX_TRANSACTION_SIZE}-byte limit`,
-    );
-  return { wire, signature: getSignatureFromTransaction(transaction) };
+  return signed(p.payer, p.blockhash, instructions);
 }
 
 /** The chain's refusal of a member past maxSize (TokenGroupError::SizeExceedsMaxSize). */

@@ -1,20 +1,7 @@
-import {
-  address,
-  appendTransactionMessageInstructions,
-  createTransactionMessage,
-  getSignatureFromTransaction,
-  getTransactionEncoder,
-  type Instruction,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
-  type TransactionSigner,
-  blockhash as toKitBlockhash,
-  lamports as toLamports,
-} from "@solana/kit";
+import { address, type Instruction, type TransactionSigner, lamports as toLamports } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import type { Blockhash } from "./ledger";
+import { signed } from "./token-2022";
 
 // SOL transfers (airdrops from the embedded faucet, payments), optionally with a memo.
 
@@ -46,22 +33,5 @@ export async function buildSolTransferTransaction(
       data: new TextEncoder().encode(params.memo),
     });
   }
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(params.from, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        {
-          blockhash: toKitBlockhash(params.blockhash.blockhash),
-          lastValidBlockHeight: params.blockhash.lastValidBlockHeight,
-        },
-        m,
-      ),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-  );
-  const signed = await signTransactionMessageWithSigners(message);
-  return {
-    wire: new Uint8Array(getTransactionEncoder().encode(signed)),
-    signature: getSignatureFromTransaction(signed),
-  };
+  return signed(params.from, params.blockhash, instructions);
 }

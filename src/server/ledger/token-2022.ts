@@ -1,20 +1,10 @@
 import {
   type Address,
   address,
-  appendTransactionMessageInstructions,
   createNoopSigner,
-  createTransactionMessage,
   getSignatureFromTransaction,
-  getTransactionEncoder,
   type Instruction,
-  partiallySignTransactionMessageWithSigners,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
-  type Transaction,
   type TransactionSigner,
-  blockhash as toKitBlockhash,
 } from "@solana/kit";
 import { getCreateAccountInstruction } from "@solana-program/system";
 import {
@@ -35,6 +25,7 @@ import {
   tokenMetadataField,
 } from "@solana-program/token-2022";
 import { BoundedCache } from "../lib/bounded-cache";
+import { compileTransaction } from "./compile-transaction";
 import { verifySignature as verifyEd25519 } from "./keys";
 import type { Blockhash } from "./ledger";
 import { findAssociatedTokenAddress } from "./pda";
@@ -224,16 +215,13 @@ export async function buildLaunchTransaction(params: LaunchParams): Promise<Buil
     }),
   ];
 
-  const message = composeMessage(payer, params.blockhash, instructions);
-  const transaction = external
-    ? await partiallySignTransactionMessageWithSigners(message)
-    : await signTransactionMessageWithSigners(message);
-  const fullySigned = Object.values(transaction.signatures).every((s) => s !== null);
+  const built = await compileTransaction(payer, params.blockhash, instructions, MAX_TRANSACTION_SIZE);
+  if (!external && !built.fullySigned) throw new Error("the launch is missing a signature");
   return {
-    wire: encode(transaction),
-    signature: fullySigned ? getSignatureFromTransaction(transaction) : null,
+    wire: built.wire,
+    signature: built.fullySigned ? built.signature : null,
     mintAddress: mint,
-    fullySigned,
+    fullySigned: built.fullySigned,
   };
 }
 
@@ -249,25 +237,24 @@ export interface TransferParams {
 
 /** A token transfer between owners' ATAs, creating the recipient's ATA when missing. */
 export async function buildTransferTransaction(params: TransferParams): Promise<BuiltTransaction> {
-  const transaction = await signTransactionMessageWithSigners(transferMessage(params));
-  return { wire: encode(transaction), signature: getSignatureFromTransaction(transaction) };
+  return signed(params.owner, params.blockhash, transferInstructions(params));
 }
 
 /** The same transfer for an external wallet: unsigned bytes for the owner's wallet to sign. */
 export async function prepareTransferTransaction(
   params: Omit<TransferParams, "owner"> & { owner: string },
 ): Promise<Uint8Array> {
-  const message = transferMessage({ ...params, owner: createNoopSigner(address(params.owner)) });
-  return encode(await partiallySignTransactionMessageWithSigners(message));
+  const owner = createNoopSigner(address(params.owner));
+  return unsigned(owner, params.blockhash, transferInstructions({ ...params, owner }));
 }
 
-function transferMessage(params: TransferParams) {
+function transferInstructions(params: TransferParams): Instruction[] {
   const { owner } = params;
   const tokenProgram = address(params.tokenProgram ?? TOKEN_2022_PROGRAM_ADDRESS);
   const mint = address(params.mint);
   const source = associatedTokenAddress(owner.address, mint, tokenProgram);
   const destination = associatedTokenAddress(params.destinationOwner, mint, tokenProgram);
-  const instructions: Instruction[] = [
+  return [
     getCreateAssociatedTokenIdempotentInstruction({
       payer: owner,
       ata: destination,
@@ -287,7 +274,6 @@ function transferMessage(params: TransferParams) {
       { programAddress: tokenProgram },
     ),
   ];
-  return composeMessage(owner, params.blockhash, instructions);
 }
 
 /** Token metadata made immutable: its update authority set to none, signed by that authority
@@ -297,8 +283,7 @@ export async function buildLockMetadataTransaction(params: {
   mint: string;
   blockhash: Blockhash;
 }): Promise<BuiltTransaction> {
-  const transaction = await signTransactionMessageWithSigners(lockMetadataMessage(params));
-  return { wire: encode(transaction), signature: getSignatureFromTransaction(transaction) };
+  return signed(params.authority, params.blockhash, [lockMetadataInstruction(params)]);
 }
 
 /** The same for an external wallet: unsigned bytes for the update authority's wallet to sign. */
@@ -307,44 +292,32 @@ export async function prepareLockMetadataTransaction(params: {
   mint: string;
   blockhash: Blockhash;
 }): Promise<Uint8Array> {
-  const message = lockMetadataMessage({ ...params, authority: createNoopSigner(address(params.authority)) });
-  return encode(await partiallySignTransactionMessageWithSigners(message));
+  const authority = createNoopSigner(address(params.authority));
+  return unsigned(authority, params.blockhash, [lockMetadataInstruction({ ...params, authority })]);
 }
 
-function lockMetadataMessage(params: { authority: TransactionSigner; mint: string; blockhash: Blockhash }) {
-  const instruction = getUpdateTokenMetadataUpdateAuthorityInstruction({
+function lockMetadataInstruction(params: { authority: TransactionSigner; mint: string }): Instruction {
+  return getUpdateTokenMetadataUpdateAuthorityInstruction({
     metadata: address(params.mint),
     updateAuthority: params.authority,
     newUpdateAuthority: null,
   });
-  return composeMessage(params.authority, params.blockhash, [instruction]);
 }
 
-/** A v0 message: fee payer, blockhash lifetime, instructions (launches, transfers, trades). */
-export function composeMessage(payer: TransactionSigner, lifetime: Blockhash, instructions: Instruction[]) {
-  return pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(payer, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        {
-          blockhash: toKitBlockhash(lifetime.blockhash),
-          lastValidBlockHeight: lifetime.lastValidBlockHeight,
-        },
-        m,
-      ),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-  );
+/** Paid and signed by `payer` (and every other signer the instructions carry). */
+export async function signed(
+  payer: TransactionSigner,
+  lifetime: Blockhash,
+  instructions: Instruction[],
+): Promise<BuiltTransaction> {
+  const built = await compileTransaction(payer, lifetime, instructions, MAX_TRANSACTION_SIZE);
+  if (!built.fullySigned || !built.signature) throw new Error("the transaction is missing a signature");
+  return { wire: built.wire, signature: built.signature };
 }
 
-function encode(transaction: Transaction): Uint8Array {
-  const wire = new Uint8Array(getTransactionEncoder().encode(transaction));
-  if (wire.length > MAX_TRANSACTION_SIZE) {
-    throw new Error(
-      `The transaction is ${wire.length} bytes, over Solana's ${MAX_TRANSACTION_SIZE}-byte limit; shorten the name, URI or fields`,
-    );
-  }
-  return wire;
+/** Bytes for an external wallet to sign (`payer` a no-op signer standing for it). */
+async function unsigned(payer: TransactionSigner, lifetime: Blockhash, instructions: Instruction[]) {
+  return (await compileTransaction(payer, lifetime, instructions, MAX_TRANSACTION_SIZE)).wire;
 }
 
 export type SignedCheck = { ok: true; signature: string } | { ok: false; reason: string };

@@ -1,13 +1,19 @@
 import type { TrustChecklist, TrustReport } from "@shared/schemas/trust";
 import {
   address,
+  appendTransactionMessageInstructions,
   createSolanaRpc,
+  createTransactionMessage,
   generateKeyPairSigner,
   getBase64EncodedWireTransaction,
   type Instruction,
   type KeyPairSigner,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
   type TransactionSigner,
+  blockhash as toKitBlockhash,
 } from "@solana/kit";
 import { getCreateAccountInstruction, getTransferSolInstruction } from "@solana-program/system";
 import {
@@ -34,7 +40,8 @@ import { launch, type Member, member, signerOf, signPrepared } from "../../../..
 import { signInWithWallet } from "../../../../tests/support/people";
 import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
 import { trustSnapshots } from "../../db/schema/index";
-import { associatedTokenAddress, composeMessage } from "../../ledger/token-2022";
+import type { Blockhash } from "../../ledger/ledger";
+import { associatedTokenAddress } from "../../ledger/token-2022";
 import { TOKEN_PROGRAM_ID } from "../../ledger/token-state";
 
 /** Classic SPL Token: the same instruction layouts as Token-2022's for these, another program. */
@@ -72,11 +79,28 @@ const factor = (r: TrustReport, k: string) => {
 const capKeys = (r: TrustReport) => r.caps.map((c) => c.key).sort();
 const sum = (r: TrustReport) => r.factors.reduce((s, f) => s + f.points, 0);
 
+/** A message as an outside app composes it with kit. */
+function kitMessage(payer: TransactionSigner, lifetime: Blockhash, instructions: Instruction[]) {
+  return pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(payer, m),
+    (m) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        {
+          blockhash: toKitBlockhash(lifetime.blockhash),
+          lastValidBlockHeight: lifetime.lastValidBlockHeight,
+        },
+        m,
+      ),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+  );
+}
+
 /** Sent as an outside app would: kit, signed, through the public /rpc. */
 async function sendViaRpc(payer: TransactionSigner, instructions: Instruction[]) {
   const rpc = createSolanaRpc(`${t.url}/rpc`);
   const blockhash = await ledger().getLatestBlockhash();
-  const signed = await signTransactionMessageWithSigners(composeMessage(payer, blockhash, instructions));
+  const signed = await signTransactionMessageWithSigners(kitMessage(payer, blockhash, instructions));
   return rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: "base64" }).send();
 }
 
@@ -360,7 +384,7 @@ describe("trust: tokens launched here", () => {
     const creatorKey = await signerOf(creator);
     const blockhash = await ledger().getLatestBlockhash();
     const fund = await signTransactionMessageWithSigners(
-      composeMessage(creatorKey, blockhash, [
+      kitMessage(creatorKey, blockhash, [
         getTransferSolInstruction({
           source: creatorKey,
           destination: address(first.wallet),
