@@ -30,7 +30,9 @@ export async function benchIdentityEngine(iterations = 2000) {
       style: STYLES[i % STYLES.length],
     });
     const t0 = performance.now();
-    await draftIdentityOffline(request, { isSymbolTaken: async (s) => taken.has(s) });
+    await draftIdentityOffline(request, {
+      takenSymbols: async (symbols) => new Set(symbols.filter((s) => taken.has(s))),
+    });
     times.push(performance.now() - t0);
   }
   return { p50: percentile(times, 50), p99: percentile(times, 99) };

@@ -8,7 +8,8 @@ export type IdentityRequest = z.output<typeof GenerateIdentitySchema>;
 
 /** What identity drafting needs from the platform. */
 export interface DraftContext {
-  isSymbolTaken(symbol: string): Promise<boolean>;
+  /** Which of these symbols (or look-alikes of them) a token already uses. */
+  takenSymbols(symbols: string[]): Promise<Set<string>>;
 }
 
 /** Which engine produced an answer, honestly: shown to people next to it. */

@@ -7,7 +7,17 @@ import { findBannedPhrase } from "../wording";
 import { isDescription } from "./description-check";
 import { draftIdentityOffline } from "./identity";
 
-const free: DraftContext = { isSymbolTaken: async () => false };
+const free: DraftContext = { takenSymbols: async () => new Set() };
+/** A platform where `isTaken` says which symbols are in use; every symbol asked is recorded. */
+const platform = (isTaken: (symbol: string) => boolean, asked: string[] = []): DraftContext => ({
+  takenSymbols: async (symbols) =>
+    new Set(
+      symbols.filter((s) => {
+        asked.push(s);
+        return isTaken(s);
+      }),
+    ),
+});
 const request = (userInput: string, extra: Record<string, unknown> = {}) =>
   GenerateIdentitySchema.parse({ userInput, ...extra });
 
@@ -121,24 +131,27 @@ describe("offline identity drafting", () => {
     const first = await draftIdentityOffline(request(TEXT), free);
     const taken = new Set([first.symbol]);
     const checked: string[] = [];
-    const ctx: DraftContext = {
-      isSymbolTaken: async (s) => {
-        checked.push(s);
-        return taken.has(s);
-      },
-    };
-    const second = await draftIdentityOffline(request(TEXT), ctx);
+    const second = await draftIdentityOffline(
+      request(TEXT),
+      platform((s) => taken.has(s), checked),
+    );
     expect(second.symbol).not.toBe(first.symbol);
     expect(second.symbol).toMatch(/^[A-Z]{3,6}$/);
     expect(checked[0]).toBe(first.symbol);
   });
 
   it("still finds a free symbol when every word-based candidate is taken", async () => {
-    let calls = 0;
-    const ctx: DraftContext = { isSymbolTaken: async () => ++calls <= 200 };
-    const profile = await draftIdentityOffline(request(TEXT), ctx);
-    expect(profile.symbol).toMatch(/^[A-Z]{3,6}$/);
-    expect(calls).toBe(200 + profile.candidates.length);
+    // The first 200 symbols asked about are all in use: past every word-based candidate.
+    const asked: string[] = [];
+    const profile = await draftIdentityOffline(
+      request(TEXT),
+      platform(() => asked.length <= 200, asked),
+    );
+    const symbols = profile.candidates.map((c) => c.symbol);
+    for (const s of symbols) expect(s).toMatch(/^[A-Z]{3,6}$/);
+    expect(new Set(symbols).size).toBe(symbols.length);
+    expect(asked.length).toBeGreaterThan(200);
+    for (const s of symbols) expect(asked.indexOf(s)).toBeGreaterThanOrEqual(200);
   });
 
   it("copes with input that has few usable words", async () => {
@@ -206,9 +219,10 @@ describe("offline drafting quality", () => {
 
   it("offers several candidates, each with its own free symbol", async () => {
     const taken = new Set(["LJK"]);
-    const profile = await draftIdentityOffline(request(LISBON, { profession: "musician" }), {
-      isSymbolTaken: async (s) => taken.has(s),
-    });
+    const profile = await draftIdentityOffline(
+      request(LISBON, { profession: "musician" }),
+      platform((s) => taken.has(s)),
+    );
     expect(profile.candidates).toHaveLength(3);
     expect(profile.candidates[0]).toMatchObject({ name: profile.name, symbol: profile.symbol });
     const symbols = profile.candidates.map((c) => c.symbol);

@@ -7,7 +7,7 @@ import { dropBannedSentences, findBannedPhrase, scrubBanned } from "../wording";
 import { nameCandidates } from "./names";
 import { extractParts, type Parts } from "./parts";
 import { PROFESSION_PROFILES, STYLE_PROFILES, type StyleProfile } from "./profiles";
-import { pickFreeSymbol, symbolCandidates } from "./symbol";
+import { pickFreeSymbols, symbolCandidates } from "./symbol";
 import { capitalize, clip, hash, pick, tokenize } from "./text";
 
 export const OFFLINE_LABEL = "drafted offline";
@@ -60,17 +60,17 @@ export async function draftIdentityOffline(
   const goals = clean(request.goals, "build community").toLowerCase();
   const audience = clean(request.audience, "supporters").toLowerCase();
 
-  const used = new Set<string>();
+  const clipped = chosen.map((fullName) => clip(fullName, LIMITS.nameMax));
+  const symbols = await pickFreeSymbols(
+    clipped.map((name) => {
+      const symbolSeed = hash(`${name}\u0000${seed}`);
+      return { candidates: symbolCandidates(symbolWords(name, parts), symbolSeed), seed: symbolSeed };
+    }),
+    (s) => context.takenSymbols(s),
+  );
   const candidates: IdentityCandidate[] = [];
-  for (const fullName of chosen) {
-    const name = clip(fullName, LIMITS.nameMax);
-    const symbolSeed = hash(`${name}\u0000${seed}`);
-    const symbol = await pickFreeSymbol(
-      symbolCandidates(symbolWords(name, parts), symbolSeed),
-      async (s) => used.has(s) || (await context.isSymbolTaken(s)),
-      symbolSeed,
-    );
-    used.add(symbol);
+  for (const [i, name] of clipped.entries()) {
+    const symbol = symbols[i] as string;
     const lead = parts.person ?? name;
     const description = dropBannedSentences(
       clip(

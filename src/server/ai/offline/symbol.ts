@@ -43,19 +43,45 @@ function randomLetters(random: () => number, count: number): string {
   return s;
 }
 
-/** The first candidate the platform does not already use. */
-export async function pickFreeSymbol(
-  candidates: string[],
-  isTaken: (symbol: string) => Promise<boolean>,
-  fallbackSeed: number,
-): Promise<string> {
-  for (const candidate of candidates) {
-    if (!(await isTaken(candidate))) return candidate;
+/** The platform is asked about this many candidates of each list at once: the first one is
+ * free almost always, and a busy moment's drafts cost one query rather than one per name. */
+const ASK_FIRST = 4;
+const ASK_MORE = 16;
+
+/** For each list of candidates in turn, the first the platform does not use and no list
+ * before it took. `taken` answers which of the symbols it is given are in use; it is asked
+ * once for the first few of every list, then again only where those are all taken. */
+export async function pickFreeSymbols(
+  lists: Array<{ candidates: string[]; seed: number }>,
+  taken: (symbols: string[]) => Promise<Set<string>>,
+): Promise<string[]> {
+  const known = new Map<string, boolean>();
+  const ask = async (symbols: string[]) => {
+    const fresh = [...new Set(symbols.filter((s) => !known.has(s)))];
+    if (!fresh.length) return;
+    const inUse = await taken(fresh);
+    for (const s of fresh) known.set(s, inUse.has(s));
+  };
+  await ask(lists.flatMap((l) => l.candidates.slice(0, ASK_FIRST)));
+  const chosen: string[] = [];
+  const free = (s: string) => known.get(s) === false && !chosen.includes(s);
+  for (const { candidates, seed } of lists) {
+    let pick: string | undefined;
+    for (let i = 0; i < candidates.length && pick === undefined; i++) {
+      const candidate = candidates[i] as string;
+      if (!known.has(candidate)) await ask(candidates.slice(i, i + ASK_MORE));
+      if (free(candidate)) pick = candidate;
+    }
+    // 40+ candidates all taken: random six-letter symbols (26^6 of them), a batch at a time.
+    const random = mulberry32(seed ^ Date.now());
+    while (pick === undefined) {
+      const batch = Array.from({ length: ASK_MORE }, () => randomLetters(random, 6)).filter(
+        (s) => !RESERVED.has(s),
+      );
+      await ask(batch);
+      pick = batch.find(free);
+    }
+    chosen.push(pick);
   }
-  // 40+ candidates all taken: keep drawing random six-letter symbols (26^6 of them).
-  const random = mulberry32(fallbackSeed ^ Date.now());
-  for (;;) {
-    const s = randomLetters(random, 6);
-    if (!RESERVED.has(s) && !(await isTaken(s))) return s;
-  }
+  return chosen;
 }

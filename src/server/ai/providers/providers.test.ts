@@ -39,7 +39,11 @@ beforeEach(() => {
   fake.fallback = () => ({ kind: "text", text: "Hello from the fake model." });
 });
 
-const free: DraftContext = { isSymbolTaken: async () => false };
+const free: DraftContext = { takenSymbols: async () => new Set() };
+/** A platform where exactly this symbol is in use. */
+const takenOnly = (symbol: string): DraftContext => ({
+  takenSymbols: async (symbols) => new Set(symbols.filter((s) => s === symbol)),
+});
 const request = GenerateIdentitySchema.parse({
   userInput: "I'm Maya, I paint watercolor landscapes of the Scottish highlands",
   profession: "artist",
@@ -137,7 +141,7 @@ describe("identity drafting through OpenAI chat completions", () => {
 
   it("replaces a symbol the platform already uses", async () => {
     fake.enqueue({ kind: "text", text: JSON.stringify(good) });
-    const profile = await openai().draftIdentity(request, { isSymbolTaken: async (s) => s === "HIGHW" });
+    const profile = await openai().draftIdentity(request, takenOnly("HIGHW"));
     expect(profile.engine.kind).toBe("provider");
     expect(profile.symbol).not.toBe("HIGHW");
     expectValid(profile);
@@ -272,7 +276,7 @@ describe("identity drafting rules for providers", () => {
     });
     const profile = await openai().draftIdentity(
       GenerateIdentitySchema.parse({ ...request, exclude: ["maya muse"] }),
-      { isSymbolTaken: async (s) => s === "LOCH" },
+      takenOnly("LOCH"),
     );
     expect(profile.candidates.map((c) => c.name)).toEqual([
       "Highland Watercolors",

@@ -5,7 +5,7 @@ import { MAX_TOTAL_SUPPLY, TokenFormSchema } from "@shared/schemas/token";
 import { z } from "zod";
 import type { DraftContext, IdentityRequest } from "../engine";
 import { PROFESSION_PROFILES } from "../offline/profiles";
-import { pickFreeSymbol, symbolCandidates } from "../offline/symbol";
+import { pickFreeSymbols, symbolCandidates } from "../offline/symbol";
 import { clip, hash, tokenize } from "../offline/text";
 import { dropBannedSentences, findBannedPhrase } from "../wording";
 import { UnusableAnswer } from "./failure";
@@ -63,18 +63,19 @@ export async function repairIdentity(
     );
   }
 
-  const used = new Set<string>();
+  const kept = usable.slice(0, 3);
+  const symbols = await pickFreeSymbols(
+    kept.map((d) => {
+      const proposed = d.symbol.toUpperCase().replace(/[^A-Z]/g, "");
+      const options = symbolCandidates([proposed, ...tokenize(d.name)], hash(d.name));
+      if (/^[A-Z]{3,6}$/.test(proposed)) options.unshift(proposed);
+      return { candidates: options, seed: hash(d.name) };
+    }),
+    (s) => context.takenSymbols(s),
+  );
   const candidates: IdentityCandidate[] = [];
-  for (const d of usable.slice(0, 3)) {
-    const proposed = d.symbol.toUpperCase().replace(/[^A-Z]/g, "");
-    const options = symbolCandidates([proposed, ...tokenize(d.name)], hash(d.name));
-    if (/^[A-Z]{3,6}$/.test(proposed)) options.unshift(proposed);
-    const symbol = await pickFreeSymbol(
-      options,
-      async (s) => used.has(s) || (await context.isSymbolTaken(s)),
-      hash(d.name),
-    );
-    used.add(symbol);
+  for (const [i, d] of kept.entries()) {
+    const symbol = symbols[i] as string;
     // The description is written for the first name; the others get it with their own.
     const text =
       d === usable[0] ? description : clip(description.split(draft.name).join(d.name), LIMITS.descriptionMax);

@@ -5,9 +5,9 @@ import { openTestDatabase, type TestDatabase } from "../../../../tests/support/t
 import type { Database } from "../../db/client";
 import { tokens, users } from "../../db/schema/index";
 import { symbolSkeleton } from "../../lib/lookalike";
-import { isSymbolTaken, symbolInUseQuery } from "./ai.repo";
+import { takenSkeletonsQuery, takenSymbols } from "./ai.repo";
 
-// The symbol check the identity drafter runs for every candidate, on a real database.
+// The symbol check the identity drafter runs for its candidates, on a real database.
 
 let testDb: TestDatabase;
 let database: Database;
@@ -35,33 +35,30 @@ beforeAll(async () => {
 });
 afterAll(async () => testDb?.drop());
 
-describe("isSymbolTaken", () => {
+const taken = async (...symbols: string[]) => [...(await takenSymbols(database.db, symbols))].sort();
+
+describe("takenSymbols", () => {
   it("counts symbols that look like a live one as taken (the launch refuses them too)", async () => {
-    expect(await isSymbolTaken(database.db, "L1VE")).toBe(true);
-    expect(await isSymbolTaken(database.db, "S00N")).toBe(true);
-    expect(await isSymbolTaken(database.db, "\uFF2C\uFF29\uFF36\uFF25")).toBe(true);
-    expect(await isSymbolTaken(database.db, "LOVE")).toBe(false);
+    expect(await taken("L1VE", "S00N", "\uFF2C\uFF29\uFF36\uFF25", "LOVE")).toEqual(
+      ["L1VE", "S00N", "\uFF2C\uFF29\uFF36\uFF25"].sort(),
+    );
   });
 
   it("counts launched and launching tokens, in any case, and frees failed ones", async () => {
-    expect(await isSymbolTaken(database.db, "LIVE")).toBe(true);
-    expect(await isSymbolTaken(database.db, "live")).toBe(true);
-    expect(await isSymbolTaken(database.db, "SOON")).toBe(true);
-    expect(await isSymbolTaken(database.db, "GONE")).toBe(false);
-    expect(await isSymbolTaken(database.db, "NEW")).toBe(false);
+    expect(await taken("LIVE", "live", "SOON", "GONE", "NEW")).toEqual(["LIVE", "SOON", "live"].sort());
+    expect(await taken()).toEqual([]);
   });
 
-  it("is an index lookup, not a scan of every token", async () => {
+  it("is one index lookup per symbol, not a scan of every token", async () => {
     // With sequential scans priced out, a predicate the index cannot answer scans it whole.
     await database.db.execute(sql`set enable_seqscan = off`);
-    const plan = (await database.db.execute(sql`explain ${symbolInUseQuery(database.db, "live")}`)) as {
-      rows: unknown[];
-    };
+    const query = takenSkeletonsQuery(database.db, ["LIVE", "S00N"]);
+    const plan = (await database.db.execute(sql`explain ${query}`)) as { rows: unknown[] };
     await database.db.execute(sql`reset enable_seqscan`);
     const text = JSON.stringify(plan.rows);
-    // The index finds the symbol itself; it is not walked whole with a filter on each row.
-    expect(text).toContain("Index Scan using tokens_symbol_skeleton_live");
-    expect(text).toContain("Index Cond: (symbol_skeleton = 'LIVE'::text)");
+    // The index finds the symbols themselves; it is not walked whole with a filter on each row.
+    expect(text).toContain("tokens_symbol_skeleton_live");
+    expect(text).toMatch(/Index Cond: \(symbol_skeleton = ANY/);
     expect(text).not.toMatch(/Seq Scan|Filter/);
   });
 });

@@ -1,21 +1,24 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { tokens } from "../../db/schema/index";
 import { symbolSkeleton } from "../../lib/lookalike";
 
-/** The query behind `isSymbolTaken`: the launch's own copycat check (a symbol whose skeleton
- * matches a live token's is refused), and its predicate is exactly the
- * tokens_symbol_skeleton_live index's, so it is one index lookup however many tokens exist. */
-export function symbolInUseQuery(db: Db, symbol: string) {
+/** The query behind `takenSymbols`: the skeletons among `skeletons` that a token launched or
+ * being launched has (the launch's own copycat check refuses a symbol whose skeleton matches a
+ * live token's). Its predicate is exactly the tokens_symbol_skeleton_live index's, so it is
+ * one index lookup per skeleton however many tokens exist. */
+export function takenSkeletonsQuery(db: Db, skeletons: string[]) {
   return db
-    .select({ id: tokens.id })
+    .select({ skeleton: tokens.symbolSkeleton })
     .from(tokens)
-    .where(and(eq(tokens.symbolSkeleton, symbolSkeleton(symbol)), ne(tokens.status, "failed")))
-    .limit(1);
+    .where(and(inArray(tokens.symbolSkeleton, skeletons), ne(tokens.status, "failed")));
 }
 
-/** Is a symbol (or one that looks like it) used by a token that is launched or being
- * launched? Failed launches free it. */
-export async function isSymbolTaken(db: Db, symbol: string): Promise<boolean> {
-  return (await symbolInUseQuery(db, symbol)).length > 0;
+/** Which of `symbols` (or ones that look like them) are used by a token that is launched or
+ * being launched, in one query. Failed launches free theirs. */
+export async function takenSymbols(db: Db, symbols: string[]): Promise<Set<string>> {
+  if (!symbols.length) return new Set();
+  const skeletons = symbols.map((s) => symbolSkeleton(s));
+  const used = new Set((await takenSkeletonsQuery(db, [...new Set(skeletons)])).map((r) => r.skeleton));
+  return new Set(symbols.filter((_, i) => used.has(skeletons[i] as string)));
 }

@@ -3,7 +3,7 @@ import { isDescription } from "../../ai";
 import type { AiEngine, IdentityRequest } from "../../ai/engine";
 import type { Db } from "../../db/client";
 import { badGateway, badRequest } from "../../http-errors";
-import { isSymbolTaken } from "./ai.repo";
+import { takenSymbols } from "./ai.repo";
 
 export const IDENTITY_FAILED = "Failed to generate AI profile";
 
@@ -23,7 +23,7 @@ export class AiService {
     }
     try {
       return await this.deps.ai.draftIdentity(request, {
-        isSymbolTaken: (s) => isSymbolTaken(this.deps.db, s),
+        takenSymbols: (symbols) => takenSymbols(this.deps.db, symbols),
       });
     } catch (err) {
       // Engines fall back rather than throw, so this is the platform failing (the database):
