@@ -396,6 +396,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     explore,
     versions: analyticsVersions,
     trust,
+    transfersWritten: () => tokensRepo.transfersWritten(),
     now,
   });
   const community = new CommunityService({ repo: analyticsRepo, tokens, transfers });

@@ -37,4 +37,28 @@ describe("group commit", () => {
     await group.idle();
     expect(written).toEqual([1, 2, 3]);
   });
+
+  it("written() waits for what was pushed before it, not for what keeps coming after", async () => {
+    const written: number[] = [];
+    const group = new GroupCommit(async (items: number[]) => {
+      await new Promise((r) => setTimeout(r, 5));
+      written.push(...items);
+      return items;
+    });
+    await group.written(); // nothing pushed: resolves at once
+    for (const n of [1, 2, 3]) void group.push(n);
+    const barrier = group.written();
+    // A steady stream after it: each write pushes another, so the queue is never idle.
+    let next = 4;
+    const more = async (): Promise<void> => {
+      if (next > 40) return;
+      await group.push(next++);
+      return more();
+    };
+    const stream = more();
+    await barrier;
+    expect(written.slice(0, 3)).toEqual([1, 2, 3]);
+    expect(written.length).toBeLessThan(37);
+    await stream;
+  });
 });

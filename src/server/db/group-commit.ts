@@ -5,6 +5,9 @@
 export class GroupCommit<I, O> {
   private queue: Array<{ item: I; resolve: (o: O) => void; reject: (e: unknown) => void }> = [];
   private writing: Promise<void> | null = null;
+  /** The last item pushed, settled: batches are written in order, so once it is, every item
+   * pushed before it is too. */
+  private last: Promise<unknown> = Promise.resolve();
 
   /** `write` returns one result per item, in order. With `lingerMs`, a write waits that long
    * for more items first: for writes nobody waits on, where bigger batches cost less. */
@@ -14,15 +17,23 @@ export class GroupCommit<I, O> {
   ) {}
 
   push(item: I): Promise<O> {
-    return new Promise((resolve, reject) => {
+    const pushed = new Promise<O>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
       this.writing ??= this.drain();
     });
+    this.last = pushed.catch(() => undefined);
+    return pushed;
   }
 
-  /** Resolves once everything pushed so far has been written (or has failed). */
+  /** Resolves once nothing is queued or being written (waits out later pushes too). */
   async idle(): Promise<void> {
     while (this.writing) await this.writing;
+  }
+
+  /** Resolves once everything pushed so far has been written (or has failed); what is pushed
+   * later is not waited for, so a steady stream of writes cannot hold it up. */
+  async written(): Promise<void> {
+    await this.last;
   }
 
   private async drain(): Promise<void> {

@@ -35,6 +35,8 @@ interface Deps {
   /** Moved by the indexer's holder writes, confirmed trades, market changes and posts. */
   versions: MarketVersions;
   trust?: TrustSource;
+  /** Resolves once transfers confirmed so far are written (they are written behind). */
+  transfersWritten?: () => Promise<void>;
   now?: () => number;
 }
 
@@ -150,8 +152,9 @@ export class AnalyticsService {
     const token = await this.deps.tokens.getByMint(mint);
     if (token.status !== "active")
       throw badRequest("This token is not live yet", undefined, "TOKEN_NOT_LIVE");
-    // Read-your-writes: a transfer or trade just made is indexed before the figures are read.
-    await this.deps.indexer.drained(2_000, mint);
+    // Read-your-writes: a transfer or trade just made is indexed, and a transfer's
+    // confirmation written, before the figures are read.
+    await Promise.all([this.deps.indexer.drained(2_000, mint), this.deps.transfersWritten?.()]);
     const [figures, trust] = await Promise.all([
       this.figuresOf(token),
       this.deps.trust ? this.deps.trust.reportOf(mint).catch(() => null) : Promise.resolve(null),

@@ -88,13 +88,9 @@ export class TokensRepo {
     await this.insertTransferRows(rows);
     return rows;
   });
-  private transferConfirmations = new GroupCommit(async (ids: string[]) => {
-    await this.db
-      .update(transfers)
-      .set({ status: "confirmed", signedTransaction: null })
-      .where(inArray(transfers.id, ids));
-    return ids.map(() => undefined);
-  });
+  private transferConfirmations: GroupCommit<string, undefined>;
+  /** Transfers confirmed on the ledger whose row may still say pending (see confirmTransfer). */
+  private transfersConfirmed = new Set<string>();
 
   /** Launches confirmed on the ledger whose row may still say pending, with the time. */
   private confirmed = new Map<string, Date>();
@@ -118,6 +114,9 @@ export class TokensRepo {
     this.insertRows = bulkInsert(database, tokens);
     this.insertTransferRows = bulkInsert(database, transfers);
     this.confirmations = new GroupCommit((ids) => this.writeConfirmations(ids), {
+      lingerMs: options.shared ? 0 : CONFIRMATION_LINGER_MS,
+    });
+    this.transferConfirmations = new GroupCommit((ids) => this.writeTransferConfirmations(ids), {
       lingerMs: options.shared ? 0 : CONFIRMATION_LINGER_MS,
     });
     this.lists = new BoundedCache({ max: 10_000, ttlMs: LIST_CACHE_MS });
@@ -192,7 +191,7 @@ export class TokensRepo {
 
   /** Writes the confirmations still queued (at shutdown, before the database closes). */
   async flush(): Promise<void> {
-    await this.confirmations.idle();
+    await Promise.all([this.confirmations.idle(), this.transferConfirmations.idle()]);
   }
 
   /** A row as it stands, with a confirmation not yet written applied. */
@@ -323,8 +322,44 @@ export class TokensRepo {
   }
 
   /** The transfer is on chain: confirmed, its signed bytes no longer kept. */
+  /** The transfer is on chain: every read of this repo sees it confirmed at once. Like a
+   * launch's (decision 001), the row is written behind on PGlite (start-up reconciliation
+   * confirms it from the ledger if that write is lost) and committed before this resolves on a
+   * shared database, which other processes read. */
   async confirmTransfer(id: string): Promise<void> {
-    await this.transferConfirmations.push(id);
+    this.transfersConfirmed.add(id);
+    const written = this.transferConfirmations.push(id);
+    if (this.options.shared) await written;
+    else
+      written.catch((err: unknown) =>
+        this.options.warn(
+          `transfer ${id} stays pending in the database until restart: ${databaseMessage(err)}`,
+        ),
+      );
+  }
+
+  /** Resolves once the transfer confirmations asked for so far are in the database (for
+   * readers of the table outside this repo, and reconciliation). */
+  async transfersWritten(): Promise<void> {
+    await this.transferConfirmations.written();
+  }
+
+  private async writeTransferConfirmations(ids: string[]): Promise<undefined[]> {
+    await this.db
+      .update(transfers)
+      .set({ status: "confirmed", signedTransaction: null })
+      .where(inArray(transfers.id, ids));
+    setTimeout(() => {
+      for (const id of ids) this.transfersConfirmed.delete(id);
+    }, OVERLAY_GRACE_MS).unref();
+    return ids.map(() => undefined);
+  }
+
+  /** A transfer row as it stands, with a confirmation not yet written applied. */
+  private currentTransfer(row: TransferRow | undefined): TransferRow | null {
+    if (!row) return null;
+    if (row.status !== "pending" || !this.transfersConfirmed.has(row.id)) return row;
+    return { ...row, status: "confirmed", signedTransaction: null };
   }
 
   async updateTransfer(
@@ -341,12 +376,13 @@ export class TokensRepo {
 
   async transferById(id: string): Promise<TransferRow | null> {
     const [row] = await this.db.select().from(transfers).where(eq(transfers.id, id)).limit(1);
-    return row ?? null;
+    return this.currentTransfer(row);
   }
 
   /** Transfers whose outcome is not known here yet. */
   async pendingTransfers(): Promise<TransferRow[]> {
-    return this.db.select().from(transfers).where(eq(transfers.status, "pending"));
+    const rows = await this.db.select().from(transfers).where(eq(transfers.status, "pending"));
+    return rows.filter((r) => !this.transfersConfirmed.has(r.id));
   }
 
   async transferByKey(userId: string, key: string) {
@@ -355,6 +391,6 @@ export class TokensRepo {
       .from(transfers)
       .where(and(eq(transfers.userId, userId), eq(transfers.idempotencyKey, key)))
       .limit(1);
-    return row ?? null;
+    return this.currentTransfer(row);
   }
 }

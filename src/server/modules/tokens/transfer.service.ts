@@ -159,6 +159,8 @@ export class TransferService {
         result.resent++;
       }
     }
+    // Resent ones were confirmed behind (decision 001): settled means written.
+    await repo.transfersWritten();
     return result;
   }
 
