@@ -97,35 +97,16 @@ export class TokensService {
     }
     if (!versions) return Buffer.from(JSON.stringify(TokenDetailsSchema.parse(await this.publicView(mint))));
     const hit = this.pages.get(mint);
-    if (
-      hit &&
-      hit.mintV === versions.get(mint) &&
-      hit.ataV === versions.get(hit.ata) &&
-      hit.holdersV === indexer.holdersVersion(mint)
-    )
+    if (hit && this.current({ mint, ...hit }) && hit.holdersV === indexer.holdersVersion(mint))
       return hit.json;
     const row = await this.getByMint(mint);
     const ata = associatedTokenAddress(row.creatorWallet, mint);
-    for (const account of [mint, ata])
-      if (!versions.has(account)) versions.set(account, ++this.accountChanges);
-    if (versions.size > 200_000) versions.clear();
-    const before = {
-      mintV: versions.get(mint),
-      ataV: versions.get(ata),
-      holdersV: indexer.holdersVersion(mint),
-    };
+    const read = { mint, ata, mintV: this.track(mint), ataV: this.track(ata) };
+    const holdersV = indexer.holdersVersion(mint);
     const json = Buffer.from(JSON.stringify(TokenDetailsSchema.parse(await this.publicView(mint))));
-    const { mintV, ataV } = before;
     // Kept only for a launched token, and only if nothing moved while it was read.
-    if (
-      row.status === "active" &&
-      mintV !== undefined &&
-      ataV !== undefined &&
-      versions.get(mint) === mintV &&
-      versions.get(ata) === ataV &&
-      indexer.holdersVersion(mint) === before.holdersV
-    )
-      this.pages.set(mint, { ata, mintV, ataV, holdersV: before.holdersV, json });
+    if (row.status === "active" && this.current(read) && indexer.holdersVersion(mint) === holdersV)
+      this.pages.set(mint, { ata, mintV: read.mintV, ataV: read.ataV, holdersV, json });
     return json;
   }
 
@@ -168,8 +149,6 @@ export class TokensService {
   /** The same for many tokens: what no commit moved since it was read is reused, the rest read
    * in one ledger request (mints and creator accounts together). Null for a token not launched. */
   private async circulatingMany(rows: TokenRow[]): Promise<Array<ChainFact | null>> {
-    const versions = this.accountVersions;
-    if (versions && versions.size > 200_000) versions.clear();
     const facts = new Map<string, ChainFact>();
     const stale: Array<{ mint: string; ata: string; mintV: number; ataV: number }> = [];
     for (const row of rows) {
@@ -208,14 +187,16 @@ export class TokensService {
     if (!versions) return -1;
     let v = versions.get(account);
     if (v === undefined) {
+      // Bounded: past it every account is watched afresh (what was kept is read again once).
+      if (versions.size >= 200_000) versions.clear();
       v = ++this.accountChanges;
       versions.set(account, v);
     }
     return v;
   }
 
-  /** Whether no commit named the fact's accounts since it was read (never, without notices). */
-  private current(fact: ChainFact): boolean {
+  /** Whether no commit named these accounts since they were read (never, without notices). */
+  private current(fact: Pick<ChainFact, "mint" | "ata" | "mintV" | "ataV">): boolean {
     const versions = this.accountVersions;
     return !!versions && versions.get(fact.mint) === fact.mintV && versions.get(fact.ata) === fact.ataV;
   }
