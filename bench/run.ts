@@ -11,7 +11,7 @@ import { runMarketBenchmarks } from "./market";
 import { runMixedBenchmarks } from "./mixed";
 import { runReadBenchmarks } from "./reads";
 import { runRewardBenchmarks } from "./rewards";
-import { fmt, median, percentile, processMemoryMb, verdict } from "./stats";
+import { fmt, ioSettled, median, percentile, processMemoryMb, verdict } from "./stats";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Launch load before the launch figures count: the server's JIT keeps compiling optimised
@@ -40,6 +40,7 @@ async function main() {
     const pairs = [];
     for (let i = 0; i < PAIRS; i++) {
       const raw = await benchRawLaunches(SECONDS, i === 0 ? WARMUP_SECONDS : 0);
+      await ioSettled();
       const api = await benchApiLaunches(server.url, 10, SECONDS, server.proc.pid);
       const ratio = api.launchesPerSecond / raw.launchesPerSecond;
       pairs.push({ raw, api, ratio });

@@ -40,3 +40,10 @@ export function processMemoryMb(pid: number | undefined): { rss: number; peak: n
     return null;
   }
 }
+
+/** A raw loop holds this process's event loop for its whole run: sockets the server closed
+ * meanwhile (idle past its keep-alive timeout) are seen closed only once the loop polls again.
+ * A request sent before that goes out on a dead kept-alive socket ("other side closed"). */
+export function ioSettled(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 100));
+}
