@@ -124,15 +124,13 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     pollMs: config.INDEXER_POLL_MS,
     rpcPerSecond: config.INDEXER_RPC_PER_SECOND,
     // The indexer keeps its own caches current from its writes; other nodes drop theirs.
-    onHoldersChanged: (mints, owners) => {
+    onHoldersChanged: (mints) => {
       holdersMoved(mints);
-      bus.publish("owners", owners, { here: false });
       bus.publish("holders", mints, { here: false });
     },
   });
-  bus.on("owners", (owners) => indexer.dropCached([], owners));
   bus.on("holders", (mints) => {
-    indexer.dropCached(mints, []);
+    indexer.dropCached(mints);
     holdersMoved(mints);
   });
   /** What follows a mint's holders, on the node that wrote them and on every other. */

@@ -105,7 +105,7 @@ describe.runIf(ON_POSTGRES)("in-process caches across two API nodes", () => {
     const first = await state();
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect((await state()).body).toEqual(first.body);
-    const ownerHeard = hears(b, "owners", fan.wallet);
+    const holdersHeard = hears(b, "holders", mint);
     const buy = await fan.c.post<{ tokensOut: string }>(`/api/market/${mint}/buy`, {
       solIn: (SOL / 10n).toString(),
       minTokensOut: "1",
@@ -121,7 +121,7 @@ describe.runIf(ON_POSTGRES)("in-process caches across two API nodes", () => {
     expect(moved.body.realSolReserves).toBe(market?.real_sol);
     expect(moved.body.realTokenReserves).not.toBe(first.body.realTokenReserves);
     // The leader's indexer wrote the fan's new balance and said so: b's portfolio shows it.
-    await ownerHeard;
+    await holdersHeard;
     const holdings = await onB(fan).get<{ holdings: Array<{ mint: string; balance: string }> }>(
       "/api/portfolio/holdings",
     );

@@ -9,10 +9,9 @@ import { errorText } from "./safe-error";
 // connected again the resync handlers drop every cache the bus covers, and a node that could
 // not send a notice asks the others to do the same once it can send again.
 
-/** What changed: the topic names the kind, the keys which ones (mints, owners, ids). */
+/** What changed: the topic names the kind, the keys which ones (mints, ids). */
 export type ChangeTopic =
   | "holders"
-  | "owners"
   | "market"
   | "trust"
   | "session"

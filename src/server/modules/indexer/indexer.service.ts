@@ -25,9 +25,9 @@ interface Deps {
   pollMs: number;
   /** RPC ledger: at most this many requests a second (devnet allows ~100 per 10 s per IP). */
   rpcPerSecond: number;
-  /** Told which mints' (and owners') holdings changed after each write (Explore re-reads
-   * their cards; other nodes drop their caches of them). */
-  onHoldersChanged?: (mints: Set<string>, owners: Set<string>) => void;
+  /** Told which mints' holdings changed after each write (Explore re-reads their cards; other
+   * nodes drop their caches of them). */
+  onHoldersChanged?: (mints: Set<string>) => void;
   /** A follower's read-your-writes: how often it looks for a signature in the tables. */
   followerPollMs?: number;
 }
@@ -128,8 +128,7 @@ export class IndexerService {
     max: 10_000,
   });
   private readonly countCache = new BoundedCache<string, number>({ max: 100_000 });
-  private readonly ownerCache = new BoundedCache<string, Map<string, bigint>>({ max: 10_000 });
-  /** Bumped on every write of a mint (or owner): a read that raced a write does not cache. */
+  /** Bumped on every write of a mint: a read that raced a write does not cache. */
   private readonly generation = new Map<string, number>();
   /** Generations are drawn from one counter: a value never comes back after the map is cleared. */
   private generations = 0;
@@ -508,7 +507,6 @@ export class IndexerService {
     const moves = new Map<string, Map<string, HolderMove>>();
     for (const row of written) {
       this.bump(`m:${row.mint}`);
-      this.bump(`o:${row.owner}`);
       const ofMint = moves.get(row.mint) ?? new Map<string, HolderMove>();
       moves.set(row.mint, ofMint);
       const before = ofMint.get(row.owner)?.before ?? row.balanceAfter - row.delta;
@@ -530,21 +528,8 @@ export class IndexerService {
       else this.holderCache.delete(mint);
       const count = this.countCache.get(mint);
       if (count !== undefined) this.countCache.set(mint, count + holdersGained(list));
-      for (const move of list) {
-        const held = this.ownerCache.get(move.owner);
-        if (!held) continue;
-        // A new map: readers may still hold the one they were given.
-        const balances = new Map(held);
-        if (move.after > 0n) balances.set(mint, move.after);
-        else balances.delete(mint);
-        this.ownerCache.set(move.owner, balances);
-      }
     }
-    if (written.length)
-      this.deps.onHoldersChanged?.(
-        new Set(written.map((row) => row.mint)),
-        new Set(written.map((row) => row.owner)),
-      );
+    if (written.length) this.deps.onHoldersChanged?.(new Set(written.map((row) => row.mint)));
     for (const a of advances) {
       const old = this.cursors.get(a.mint);
       this.cursors.set(a.mint, {
@@ -557,16 +542,12 @@ export class IndexerService {
     }
   }
 
-  /** Another node wrote these mints' and owners' holdings: what is kept of them goes. */
-  dropCached(mints: Iterable<string>, owners: Iterable<string>): void {
+  /** Another node wrote these mints' holdings: what is kept of them goes. */
+  dropCached(mints: Iterable<string>): void {
     for (const mint of mints) {
       this.bump(`m:${mint}`);
       this.holderCache.delete(mint);
       this.countCache.delete(mint);
-    }
-    for (const owner of owners) {
-      this.bump(`o:${owner}`);
-      this.ownerCache.delete(owner);
     }
   }
 
@@ -575,7 +556,6 @@ export class IndexerService {
     this.clearGenerations();
     this.holderCache.clear();
     this.countCache.clear();
-    this.ownerCache.clear();
   }
 
   private bump(key: string): void {
@@ -772,15 +752,11 @@ export class IndexerService {
     return out;
   }
 
-  /** What an owner holds of each platform mint (positive balances only). */
+  /** What an owner holds of each platform mint (positive balances only), read from the
+   * table: a rare read (reward holdings' value), so nothing kept to go stale. */
   async balancesOf(owner: string): Promise<Map<string, bigint>> {
-    const hit = this.following ? undefined : this.ownerCache.get(owner);
-    if (hit) return hit;
-    const generation = this.genOf(`o:${owner}`);
     const rows = await this.deps.repo.balancesOf(owner);
-    const map = new Map(rows.map((r) => [r.mint, r.balance]));
-    if (this.genOf(`o:${owner}`) === generation) this.ownerCache.set(owner, map);
-    return map;
+    return new Map(rows.map((r) => [r.mint, r.balance]));
   }
 
   /** Since when the owner has held the mint without touching 0; null when it holds none. */
