@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import { bulkInsert } from "../../db/bulk-insert";
 import type { Database, Db } from "../../db/client";
-import { databaseMessage, isUniqueViolation } from "../../db/errors";
+import { ConfirmedBehind } from "../../db/confirmed-behind";
+import { isUniqueViolation } from "../../db/errors";
 import { GroupCommit } from "../../db/group-commit";
 import { tokens, transfers } from "../../db/schema/index";
 import { NOT_YET_SENT } from "../../db/schema/recorded-send";
@@ -49,14 +50,6 @@ export interface TokensRepoOptions {
   warn: (message: string) => void;
 }
 
-/** Written-behind confirmations wait this long to share one UPDATE: at a busy moment, dozens
- * per statement. */
-const CONFIRMATION_LINGER_MS = 50;
-
-/** How long a confirmation stays in the overlay after its UPDATE committed: a read that
- * started before the commit (another pooled connection) may still return the old row. */
-const OVERLAY_GRACE_MS = 5_000;
-
 /** How long a user's launch list may be served from memory. Every write drops the list, here
  * and (by the change bus, `forget`) on every other API node; this only bounds memory. */
 const LIST_CACHE_MS = 60_000;
@@ -88,14 +81,9 @@ export class TokensRepo {
     await this.insertTransferRows(rows);
     return rows;
   });
-  private transferConfirmations: GroupCommit<string, undefined>;
-  /** Transfers confirmed on the ledger whose row may still say pending (see confirmTransfer). */
-  private transfersConfirmed = new Set<string>();
-
-  /** Launches confirmed on the ledger whose row may still say pending, with the time. */
-  private confirmed = new Map<string, Date>();
-
-  private confirmations: GroupCommit<string, undefined>;
+  /** Launches and transfers confirmed on the ledger whose row may still say pending. */
+  private launchesConfirmed: ConfirmedBehind;
+  private transfersConfirmed: ConfirmedBehind;
 
   private lists: BoundedCache<string, TokenRow[]>;
   /** Counts writes (Explore re-reads the launched tokens when it moved). */
@@ -113,12 +101,22 @@ export class TokensRepo {
     this.db = database.db;
     this.insertRows = bulkInsert(database, tokens);
     this.insertTransferRows = bulkInsert(database, transfers);
-    this.confirmations = new GroupCommit((ids) => this.writeConfirmations(ids), {
-      lingerMs: options.shared ? 0 : CONFIRMATION_LINGER_MS,
-    });
-    this.transferConfirmations = new GroupCommit((ids) => this.writeTransferConfirmations(ids), {
-      lingerMs: options.shared ? 0 : CONFIRMATION_LINGER_MS,
-    });
+    this.launchesConfirmed = new ConfirmedBehind(
+      (ids) =>
+        this.db
+          .update(tokens)
+          .set({ status: "active", confirmedAt: new Date(), signedTransaction: null })
+          .where(inArray(tokens.id, ids)),
+      options,
+    );
+    this.transfersConfirmed = new ConfirmedBehind(
+      (ids) =>
+        this.db
+          .update(transfers)
+          .set({ status: "confirmed", signedTransaction: null })
+          .where(inArray(transfers.id, ids)),
+      options,
+    );
     this.lists = new BoundedCache({ max: 10_000, ttlMs: LIST_CACHE_MS });
   }
 
@@ -149,17 +147,6 @@ export class TokensRepo {
     return this.userWrites.get(userId) ?? this.floor;
   }
 
-  private async writeConfirmations(ids: string[]): Promise<undefined[]> {
-    await this.db
-      .update(tokens)
-      .set({ status: "active", confirmedAt: new Date(), signedTransaction: null })
-      .where(inArray(tokens.id, ids));
-    setTimeout(() => {
-      for (const id of ids) this.confirmed.delete(id);
-    }, OVERLAY_GRACE_MS).unref();
-    return ids.map(() => undefined);
-  }
-
   async insert(values: typeof tokens.$inferInsert): Promise<TokenRow> {
     const row = await this.inserts.push(newTokenRow(values));
     this.changed(row.userId);
@@ -170,33 +157,25 @@ export class TokensRepo {
    * repo at once; resolves when committed on a shared database, at once otherwise (written
    * behind). */
   async markActive(row: TokenRow): Promise<TokenRow> {
-    this.confirmed.set(row.id, new Date());
-    const written = this.confirmations.push(row.id);
+    const written = this.launchesConfirmed.confirm(row.id, `launch ${row.id}`);
     if (this.options.shared) {
       // This node's reads see the confirmation at once (the overlay); other nodes are told
       // once it is committed, so the row they read again is the confirmed one.
       this.forget(row.userId);
       await written;
-      this.changed(row.userId);
-    } else {
-      this.changed(row.userId);
-      written.catch((err: unknown) =>
-        this.options.warn(
-          `launch ${row.id} stays pending in the database until restart: ${databaseMessage(err)}`,
-        ),
-      );
     }
+    this.changed(row.userId);
     return this.current(row);
   }
 
   /** Writes the confirmations still queued (at shutdown, before the database closes). */
   async flush(): Promise<void> {
-    await Promise.all([this.confirmations.idle(), this.transferConfirmations.idle()]);
+    await Promise.all([this.launchesConfirmed.idle(), this.transfersConfirmed.idle()]);
   }
 
   /** A row as it stands, with a confirmation not yet written applied. */
   private current<R extends TokenRow | undefined>(row: R): R {
-    const confirmedAt = row && row.status === "pending" ? this.confirmed.get(row.id) : undefined;
+    const confirmedAt = row && row.status === "pending" ? this.launchesConfirmed.at(row.id) : undefined;
     return confirmedAt ? { ...row, status: "active", confirmedAt, signedTransaction: null } : row;
   }
 
@@ -314,51 +293,31 @@ export class TokensRepo {
   /** Launches whose outcome is not known here yet. */
   async pending(): Promise<TokenRow[]> {
     const rows = await this.db.select().from(tokens).where(eq(tokens.status, "pending"));
-    return rows.filter((r) => !this.confirmed.has(r.id));
+    return rows.filter((r) => !this.launchesConfirmed.at(r.id));
   }
 
   async insertTransfer(values: typeof transfers.$inferInsert): Promise<TransferRow> {
     return this.transferInserts.push(newTransferRow(values));
   }
 
-  /** The transfer is on chain: confirmed, its signed bytes no longer kept. */
   /** The transfer is on chain: every read of this repo sees it confirmed at once. Like a
    * launch's (decision 001), the row is written behind on PGlite (start-up reconciliation
    * confirms it from the ledger if that write is lost) and committed before this resolves on a
    * shared database, which other processes read. */
-  async confirmTransfer(id: string): Promise<void> {
-    this.transfersConfirmed.add(id);
-    const written = this.transferConfirmations.push(id);
-    if (this.options.shared) await written;
-    else
-      written.catch((err: unknown) =>
-        this.options.warn(
-          `transfer ${id} stays pending in the database until restart: ${databaseMessage(err)}`,
-        ),
-      );
+  confirmTransfer(id: string): Promise<void> {
+    return this.transfersConfirmed.confirm(id, `transfer ${id}`);
   }
 
   /** Resolves once the transfer confirmations asked for so far are in the database (for
    * readers of the table outside this repo, and reconciliation). */
-  async transfersWritten(): Promise<void> {
-    await this.transferConfirmations.written();
-  }
-
-  private async writeTransferConfirmations(ids: string[]): Promise<undefined[]> {
-    await this.db
-      .update(transfers)
-      .set({ status: "confirmed", signedTransaction: null })
-      .where(inArray(transfers.id, ids));
-    setTimeout(() => {
-      for (const id of ids) this.transfersConfirmed.delete(id);
-    }, OVERLAY_GRACE_MS).unref();
-    return ids.map(() => undefined);
+  transfersWritten(): Promise<void> {
+    return this.transfersConfirmed.written();
   }
 
   /** A transfer row as it stands, with a confirmation not yet written applied. */
   private currentTransfer(row: TransferRow | undefined): TransferRow | null {
     if (!row) return null;
-    if (row.status !== "pending" || !this.transfersConfirmed.has(row.id)) return row;
+    if (row.status !== "pending" || !this.transfersConfirmed.at(row.id)) return row;
     return { ...row, status: "confirmed", signedTransaction: null };
   }
 
@@ -382,7 +341,7 @@ export class TokensRepo {
   /** Transfers whose outcome is not known here yet. */
   async pendingTransfers(): Promise<TransferRow[]> {
     const rows = await this.db.select().from(transfers).where(eq(transfers.status, "pending"));
-    return rows.filter((r) => !this.transfersConfirmed.has(r.id));
+    return rows.filter((r) => !this.transfersConfirmed.at(r.id));
   }
 
   async transferByKey(userId: string, key: string) {
