@@ -1,5 +1,6 @@
 import type { BalanceFacts, CommittedTransaction, Ledger, SignatureInfo } from "../../ledger/ledger";
 import { BoundedCache } from "../../lib/bounded-cache";
+import { KeyVersions } from "../../lib/key-versions";
 import { balanceDeltas, mintsOf } from "./balance-deltas";
 import { applyHolderMoves, type HolderMove, type HolderTop, holdersGained } from "./holder-top";
 import type {
@@ -128,13 +129,8 @@ export class IndexerService {
     max: 10_000,
   });
   private readonly countCache = new BoundedCache<string, number>({ max: 100_000 });
-  /** Bumped on every write of a mint: a read that raced a write does not cache. */
-  private readonly generation = new Map<string, number>();
-  /** Generations are drawn from one counter: a value never comes back after the map is cleared. */
-  private generations = 0;
-  /** The generation of a key not in the map: moved when the map is cleared, so a read that
-   * overlapped the clearing is not kept and nothing cached before it matches again. */
-  private floor = 0;
+  /** Moved on every write of a mint: a read that raced a write does not cache. */
+  private readonly mintWrites = new KeyVersions();
   private nextRpcAt = 0;
 
   constructor(private readonly deps: Deps) {}
@@ -506,7 +502,7 @@ export class IndexerService {
     // Each owner's net move per mint in this write, in the order the rows were written.
     const moves = new Map<string, Map<string, HolderMove>>();
     for (const row of written) {
-      this.bump(`m:${row.mint}`);
+      this.mintWrites.bump(row.mint);
       const ofMint = moves.get(row.mint) ?? new Map<string, HolderMove>();
       moves.set(row.mint, ofMint);
       const before = ofMint.get(row.owner)?.before ?? row.balanceAfter - row.delta;
@@ -545,7 +541,7 @@ export class IndexerService {
   /** Another node wrote these mints' holdings: what is kept of them goes. */
   dropCached(mints: Iterable<string>): void {
     for (const mint of mints) {
-      this.bump(`m:${mint}`);
+      this.mintWrites.bump(mint);
       this.holderCache.delete(mint);
       this.countCache.delete(mint);
     }
@@ -553,23 +549,9 @@ export class IndexerService {
 
   /** Notices were missed (the change bus reconnected): everything kept is read again. */
   dropAllCached(): void {
-    this.clearGenerations();
+    this.mintWrites.bumpAll();
     this.holderCache.clear();
     this.countCache.clear();
-  }
-
-  private bump(key: string): void {
-    this.generation.set(key, ++this.generations);
-    if (this.generation.size > 200_000) this.clearGenerations();
-  }
-
-  private clearGenerations(): void {
-    this.generation.clear();
-    this.floor = ++this.generations;
-  }
-
-  private genOf(key: string): number {
-    return this.generation.get(key) ?? this.floor;
   }
 
   private markProcessed(signature: string): void {
@@ -699,13 +681,13 @@ export class IndexerService {
   private async holderEntry(mint: string) {
     const hit = this.following ? undefined : this.holderCache.get(mint);
     if (hit) return hit;
-    const generation = this.genOf(`m:${mint}`);
+    const generation = this.mintWrites.of(mint);
     const [top, count] = await Promise.all([
       this.deps.repo.topHolders(mint, TOP_HOLDERS),
       this.deps.repo.holderCount(mint),
     ]);
     const entry = { top, count };
-    if (this.genOf(`m:${mint}`) === generation) this.holderCache.set(mint, entry);
+    if (this.mintWrites.of(mint) === generation) this.holderCache.set(mint, entry);
     return entry;
   }
 
@@ -719,7 +701,7 @@ export class IndexerService {
 
   /** Moves whenever the mint's holders are written (readers key caches of them on it). */
   holdersVersion(mint: string): number {
-    return this.genOf(`m:${mint}`);
+    return this.mintWrites.of(mint);
   }
 
   /** How many owners hold a positive balance of the mint. */
@@ -741,12 +723,12 @@ export class IndexerService {
     }
     for (let i = 0; i < missing.length; i += 1000) {
       const part = missing.slice(i, i + 1000);
-      const generations = part.map((m) => this.genOf(`m:${m}`));
+      const generations = part.map((m) => this.mintWrites.of(m));
       const counts = await this.deps.repo.holderCounts(part);
       part.forEach((mint, j) => {
         const n = counts.get(mint) ?? 0;
         out.set(mint, n);
-        if (this.genOf(`m:${mint}`) === generations[j]) this.countCache.set(mint, n);
+        if (this.mintWrites.of(mint) === generations[j]) this.countCache.set(mint, n);
       });
     }
     return out;

@@ -1,32 +1,13 @@
 import { BoundedCache } from "../../lib/bounded-cache";
+import { KeyVersions } from "../../lib/key-versions";
 
 /** A change counter per mint for the market's read caches (state, trades, candles). The repo
  * moves it before and after every write of a market row or a trade's confirmation, so a read
  * made while a write was in flight is never kept, and a read after the write's caller resumed
  * (a trade's 2xx) never meets a value cached before it. */
-export class MarketVersions {
-  private counter = 0;
-  private byMint = new Map<string, number>();
-  /** The version of a mint not in the map: moved by bumpAll. */
-  private floor = 0;
-
+export class MarketVersions extends KeyVersions {
   /** Told after each write made through `around` (the market repo's): other nodes bump too. */
   onWritten: ((mint: string) => void) | null = null;
-
-  of(mint: string): number {
-    return this.byMint.get(mint) ?? this.floor;
-  }
-
-  bump(mint: string): void {
-    this.byMint.set(mint, ++this.counter);
-    if (this.byMint.size > 200_000) this.bumpAll();
-  }
-
-  /** Every mint moves (notices were missed): nothing cached before matches again. */
-  bumpAll(): void {
-    this.byMint.clear();
-    this.floor = ++this.counter;
-  }
 
   /** Runs a write of these mints' markets with their counters moved on both sides of it. */
   async aroundAll<T>(mints: string[], write: () => Promise<T>): Promise<T> {

@@ -7,6 +7,7 @@ import { GroupCommit } from "../../db/group-commit";
 import { tokens, transfers } from "../../db/schema/index";
 import { NOT_YET_SENT } from "../../db/schema/recorded-send";
 import { BoundedCache } from "../../lib/bounded-cache";
+import { KeyVersions } from "../../lib/key-versions";
 import { nameSkeleton, symbolSkeleton } from "../../lib/lookalike";
 
 export type TokenRow = typeof tokens.$inferSelect;
@@ -86,13 +87,10 @@ export class TokensRepo {
   private transfersConfirmed: ConfirmedBehind;
 
   private lists: BoundedCache<string, TokenRow[]>;
-  /** Counts writes (Explore re-reads the launched tokens when it moved). */
-  private writes = 0;
-  /** The count at each user's last write, and at the last write of anyone's (`floor`): a
-   * list read that overlapped a write of its user's rows must not be kept. Only its user's:
-   * with launches every few milliseconds, a busy site's lists were otherwise never kept. */
-  private userWrites = new Map<string, number>();
-  private floor = 0;
+  /** Each user's writes: a list read that overlapped a write of its user's rows is not kept.
+   * Only its user's: with launches every few milliseconds, a busy site's lists were otherwise
+   * never kept. */
+  private userWrites = new KeyVersions(100_000);
 
   constructor(
     database: Pick<Database, "db" | "execute">,
@@ -132,19 +130,13 @@ export class TokensRepo {
   /** Another node wrote this user's rows (null: anyone's, notices were missed): the list is
    * read again, and the version moves (Explore re-reads the launched tokens). */
   forget(userId: string | null): void {
-    this.writes += 1;
-    if (userId === null || this.userWrites.size >= 100_000) {
+    if (userId === null) {
       this.lists.clear();
-      this.userWrites.clear();
-      this.floor = this.writes;
+      this.userWrites.bumpAll();
     } else {
       this.lists.delete(userId);
-      this.userWrites.set(userId, this.writes);
+      this.userWrites.bump(userId);
     }
-  }
-
-  private writesOf(userId: string): number {
-    return this.userWrites.get(userId) ?? this.floor;
   }
 
   async insert(values: typeof tokens.$inferInsert): Promise<TokenRow> {
@@ -223,9 +215,9 @@ export class TokensRepo {
   async ofUser(userId: string): Promise<TokenRow[]> {
     const hit = this.lists.get(userId);
     if (hit) return hit;
-    const writesBefore = this.writesOf(userId);
+    const writesBefore = this.userWrites.of(userId);
     const rows = await this.listOf(userId);
-    if (this.writesOf(userId) === writesBefore) this.lists.set(userId, rows); // else maybe stale already
+    if (this.userWrites.of(userId) === writesBefore) this.lists.set(userId, rows); // else maybe stale already
     return rows;
   }
 
@@ -240,7 +232,7 @@ export class TokensRepo {
 
   /** Counts writes through this repo: Explore re-reads the launched tokens when it moved. */
   get version(): number {
-    return this.writes;
+    return this.userWrites.latest;
   }
 
   /** Every launched token, confirmations not yet written included (Explore's list). */
