@@ -67,9 +67,10 @@ export async function repairIdentity(
   const symbols = await pickFreeSymbols(
     kept.map((d) => {
       const proposed = d.symbol.toUpperCase().replace(/[^A-Z]/g, "");
-      const options = symbolCandidates([proposed, ...tokenize(d.name)], hash(d.name));
+      const seed = hash(d.name);
+      const options = symbolCandidates([proposed, ...tokenize(d.name)], seed);
       if (/^[A-Z]{3,6}$/.test(proposed)) options.unshift(proposed);
-      return { candidates: options, seed: hash(d.name) };
+      return { candidates: options, seed };
     }),
     (s) => context.takenSymbols(s),
   );
