@@ -4,10 +4,13 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, types } from "@electric-sql/pglite";
 import { perTurn } from "../lib/per-turn";
+import { runThisThreadInBackground } from "../lib/thread-priority";
 import type { ThreadReply, ThreadRequestBatch, ThreadSetup } from "./pglite-protocol";
 
 const port = parentPort;
 if (!port) throw new Error("pglite-thread must run in a worker thread");
+// Behind the event loop: it serves requests the loop has taken in (lib/thread-priority.ts).
+runThisThreadInBackground();
 
 // Drizzle keeps dates, times and intervals as the database's text and maps them itself
 // (its PGlite driver passes these same parsers with every query).

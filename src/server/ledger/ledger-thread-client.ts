@@ -3,6 +3,7 @@ import { perTurn } from "../lib/per-turn";
 import { spawnTypeScriptWorker } from "../lib/ts-worker";
 import { SLOT_MS } from "./block-clock";
 import type { LedgerLog } from "./checkpoint-retry";
+import { KeptReads } from "./kept-reads";
 import type {
   AccountSnapshot,
   Blockhash,
@@ -50,6 +51,8 @@ export class LedgerThreadClient implements Ledger {
   /** Staged sends whose journal entry is not yet on disk. */
   private readonly durable = new Map<number, Pending>();
   private readonly commitListeners = new Set<(tx: CommittedTransaction) => void>();
+  /** Mints and owners' token accounts, kept until a commit notice names them. */
+  private readonly keptReads = new KeptReads();
   private readonly rent = new Map<number, bigint>();
   private blockhash: { value: Promise<Blockhash>; at: number } | null = null;
   /** This turn's calls leave in one message. */
@@ -128,6 +131,7 @@ export class LedgerThreadClient implements Ledger {
         return;
       }
       case "commit":
+        this.keptReads.committed(message.tx);
         for (const listener of this.commitListeners) listener(message.tx);
         return;
       case "log":
@@ -283,12 +287,19 @@ export class LedgerThreadClient implements Ledger {
     return this.call("getTransaction", signature);
   }
 
+  /** A token page asks for its mint on every change of its holders; the mint itself moves
+   * only when a transaction names it. */
   getMint(mint: string): Promise<MintInfo | null> {
-    return this.call("getMint", mint);
+    if (this.failure || this.closed) return this.call("getMint", mint);
+    return this.keptReads.read("mint", mint, () => this.call<MintInfo | null>("getMint", mint));
   }
 
+  /** Balances and agents lists ask for every wallet of the reader on each request. */
   getTokenAccountsByOwner(owner: string): Promise<TokenHolding[]> {
-    return this.call("getTokenAccountsByOwner", owner);
+    if (this.failure || this.closed) return this.call("getTokenAccountsByOwner", owner);
+    return this.keptReads.read("owner", owner, () =>
+      this.call<TokenHolding[]>("getTokenAccountsByOwner", owner),
+    );
   }
 
   getTokenAccountsByMint(mint: string): Promise<TokenHolding[]> {

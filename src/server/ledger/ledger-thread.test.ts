@@ -1,6 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { address } from "@solana/kit";
+import {
+  getBurnCheckedInstruction,
+  getTransferCheckedInstruction,
+  TOKEN_2022_PROGRAM_ADDRESS,
+} from "@solana-program/token-2022";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openEmbeddedLedger } from "./embedded-ledger";
 import { generateSigner } from "./keys";
@@ -8,7 +14,12 @@ import type { CommittedTransaction } from "./ledger";
 import { LedgerError } from "./ledger";
 import { LedgerThreadClient } from "./ledger-thread-client";
 import { buildSolTransferTransaction } from "./system";
-import { buildLaunchTransaction } from "./token-2022";
+import {
+  associatedTokenAddress,
+  buildLaunchTransaction,
+  buildTransferTransaction,
+  signed,
+} from "./token-2022";
 
 // The embedded ledger on its own thread answers as it does on the server's: same values, same
 // errors (LedgerError with code, logs and RPC error), same ordering of staged sends, commit
@@ -108,6 +119,93 @@ describe("embedded ledger on its own thread, in memory", () => {
     const refused = await ledger.sendTransactionStaged(tooMuch).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(LedgerError);
     expect((refused as LedgerError).logs.length).toBeGreaterThan(0);
+  });
+});
+
+describe("embedded ledger on its own thread: reads kept between commits", () => {
+  it("answers mints and owners' token accounts without a trip until a commit moves them", async () => {
+    const ledger = await LedgerThreadClient.start({ chainDir: null, checkpointIntervalMs: 60_000 }, quiet);
+    try {
+      const creator = generateSigner();
+      const fan = generateSigner();
+      await ledger.airdrop(creator.address, 5n * SOL);
+      const mint = generateSigner();
+      const launch = await buildLaunchTransaction({
+        payer: creator,
+        mint,
+        name: "Kept Reads",
+        symbol: "KEPT",
+        uri: "https://example.com/k.json",
+        additionalMetadata: [],
+        supply: 1_000n,
+        decimals: 0,
+        blockhash: await ledger.getLatestBlockhash(),
+      });
+      await ledger.sendTransaction(launch.wire);
+      const send = async (built: Promise<{ wire: Uint8Array; signature: string }>) => {
+        const commits: CommittedTransaction[] = [];
+        const stop = ledger.onCommit((tx) => commits.push(tx));
+        const { wire, signature } = await built;
+        await ledger.sendTransaction(wire);
+        stop();
+        return commits.find((c) => c.signature === signature);
+      };
+      const amountOf = async (owner: string) =>
+        (await ledger.getTokenAccountsByOwner(owner)).find((h) => h.mint === mint.address)?.amount;
+      expect(await amountOf(creator.address)).toBe(1_000n);
+      expect((await ledger.getMint(mint.address))?.supply).toBe(1_000n);
+
+      // Asked again with nothing committed: answered here, the same answer.
+      const trips = vi.spyOn(ledger as unknown as { call: (m: string) => unknown }, "call");
+      expect(await amountOf(creator.address)).toBe(1_000n);
+      expect((await ledger.getMint(mint.address))?.supply).toBe(1_000n);
+      expect(trips.mock.calls.map(([method]) => method)).toEqual([]);
+      trips.mockRestore();
+
+      await send(
+        buildTransferTransaction({
+          owner: creator,
+          mint: mint.address,
+          destinationOwner: fan.address,
+          amount: 100n,
+          decimals: 0,
+          blockhash: await ledger.getLatestBlockhash(),
+        }),
+      );
+      expect(await amountOf(creator.address)).toBe(900n);
+      expect(await amountOf(fan.address)).toBe(100n);
+
+      // Into the fan's existing account: the fan's own address is not among the transaction's
+      // accounts, only its token account (the balances name its owner).
+      const program = TOKEN_2022_PROGRAM_ADDRESS;
+      const source = address(associatedTokenAddress(creator.address, mint.address));
+      const destination = address(associatedTokenAddress(fan.address, mint.address));
+      const blockhash = await ledger.getLatestBlockhash();
+      const bare = await send(
+        signed(creator, blockhash, [
+          getTransferCheckedInstruction(
+            { source, mint: address(mint.address), destination, authority: creator, amount: 5n, decimals: 0 },
+            { programAddress: program },
+          ),
+        ]),
+      );
+      expect(bare?.accounts).not.toContain(fan.address);
+      expect(await amountOf(fan.address)).toBe(105n);
+
+      // A burn moves the mint's supply: its kept read goes.
+      await send(
+        signed(creator, blockhash, [
+          getBurnCheckedInstruction(
+            { account: source, mint: address(mint.address), authority: creator, amount: 95n, decimals: 0 },
+            { programAddress: program },
+          ),
+        ]),
+      );
+      expect((await ledger.getMint(mint.address))?.supply).toBe(905n);
+      expect(await amountOf(creator.address)).toBe(800n);
+    } finally {
+      await ledger.close();
+    }
   });
 });
 

@@ -3,6 +3,7 @@
 // transactions does not hold up the server's event loop. Calls arrive in order and are started
 // in order, exactly as on the server's thread: a staged send's effects are seen by the next call.
 import { parentPort, workerData } from "node:worker_threads";
+import { runThisThreadInBackground } from "../lib/thread-priority";
 import { openEmbeddedLedger } from "./embedded-ledger";
 import { LedgerError } from "./ledger";
 import type {
@@ -16,6 +17,8 @@ import type { LiteSvmLedger } from "./litesvm-ledger";
 
 const port = parentPort;
 if (!port) throw new Error("ledger-thread must run in a worker thread");
+// Behind the event loop: it serves requests the loop has taken in (lib/thread-priority.ts).
+runThisThreadInBackground();
 
 let ledger: LiteSvmLedger | null = null;
 let queue: LedgerOut[] = [];
