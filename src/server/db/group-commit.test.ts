@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { GroupCommit } from "./group-commit";
 
+/** A group commit whose writes take 5 ms each, and what it has written so far, in order. */
+function slowWriter() {
+  const written: number[] = [];
+  const group = new GroupCommit(async (items: number[]) => {
+    await new Promise((r) => setTimeout(r, 5));
+    written.push(...items);
+    return items;
+  });
+  return { written, group };
+}
+
 describe("group commit", () => {
   it("writes the first call alone and everything that queued meanwhile as one batch, in order", async () => {
     const batches: number[][] = [];
@@ -26,12 +37,7 @@ describe("group commit", () => {
   });
 
   it("idle() waits for everything pushed so far, including batches queued meanwhile", async () => {
-    const written: number[] = [];
-    const group = new GroupCommit(async (items: number[]) => {
-      await new Promise((r) => setTimeout(r, 5));
-      written.push(...items);
-      return items;
-    });
+    const { written, group } = slowWriter();
     await group.idle(); // nothing pushed: resolves at once
     for (const n of [1, 2, 3]) void group.push(n);
     await group.idle();
@@ -39,12 +45,7 @@ describe("group commit", () => {
   });
 
   it("written() waits for what was pushed before it, not for what keeps coming after", async () => {
-    const written: number[] = [];
-    const group = new GroupCommit(async (items: number[]) => {
-      await new Promise((r) => setTimeout(r, 5));
-      written.push(...items);
-      return items;
-    });
+    const { written, group } = slowWriter();
     await group.written(); // nothing pushed: resolves at once
     for (const n of [1, 2, 3]) void group.push(n);
     const barrier = group.written();
