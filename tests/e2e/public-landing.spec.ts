@@ -251,10 +251,7 @@ describe("landing, signed out", () => {
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     // Radix hands focus back in a timer after the dialog unmounts, not in the same task.
-    await waitFor(
-      () => watch.evaluate((el) => el === document.activeElement),
-      "focus back on Watch Demo",
-    );
+    await waitFor(() => watch.evaluate((el) => el === document.activeElement), "focus back on Watch Demo");
     assertClean();
     await context.close();
   });
