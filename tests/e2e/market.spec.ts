@@ -108,8 +108,19 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
       .waitFor();
     await audit("token-page-ready");
 
-    // Buy 0.05 SOL worth: the live quote shows the fee before anything is signed.
+    // Mistyped amounts are named, never guessed: a comma is refused (it was dropped: 1,5 -> 15).
     const buy = panel.getByRole("tabpanel");
+    await buy.getByLabel("Amount to spend (SOL)").fill("1,5");
+    await buy.getByText("Type the amount without commas, with a dot for decimals (1.5)").waitFor();
+    expect(await buy.getByTestId("trade-submit").isDisabled()).toBe(true);
+    // Above the launch window's per-wallet cap (2% of 1,000,000): said before the click.
+    await buy.getByRole("button", { name: symbol, exact: true }).click();
+    await buy.getByLabel(`Amount to buy (${symbol})`).fill("20001");
+    await buy.getByTestId("launch-cap-warning").getByText("this wallet can still buy 20,000").waitFor();
+    expect(await buy.getByTestId("trade-submit").isDisabled()).toBe(true);
+    await buy.getByRole("button", { name: "SOL", exact: true }).click();
+
+    // Buy 0.05 SOL worth: the live quote shows the fee before anything is signed.
     await buy.getByLabel("Amount to spend (SOL)").fill("0.05");
     await buy.getByTestId("quote-receive").filter({ hasText: symbol }).waitFor();
     expect(await buy.getByTestId("quote-pay").textContent()).toBe("0.05 SOL");

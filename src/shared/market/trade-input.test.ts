@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Quote } from "../schemas/market";
+import type { MarketState, Quote } from "../schemas/market";
 import { initialCurve, quoteBuyTokens, quoteSell } from "./curve";
 import {
+  launchCapLeft,
   maxAfterSlippage,
   minAfterSlippage,
   parseSlippagePercent,
@@ -42,21 +43,30 @@ describe("slippage limits round against the trader", () => {
 
 describe("parseSlippagePercent", () => {
   it("turns a percentage into basis points", () => {
-    expect(parseSlippagePercent("0.5")).toBe(50);
-    expect(parseSlippagePercent("3")).toBe(300);
-    expect(parseSlippagePercent(" 50 ")).toBe(5_000);
-    expect(parseSlippagePercent("0.01")).toBe(1);
+    expect(parseSlippagePercent("0.5")).toEqual({ ok: true, bps: 50 });
+    expect(parseSlippagePercent("3")).toEqual({ ok: true, bps: 300 });
+    expect(parseSlippagePercent(" 50 ")).toEqual({ ok: true, bps: 5_000 });
+    expect(parseSlippagePercent("0.01")).toEqual({ ok: true, bps: 1 });
+    expect(parseSlippagePercent(".5")).toEqual({ ok: true, bps: 50 });
   });
-  it("refuses what protects nothing or is not a number", () => {
+  it("refuses what protects nothing or is not a number, and says which", () => {
     for (const bad of ["", "0", "50.01", "abc", "0.001", "-1", "1e2"])
-      expect(parseSlippagePercent(bad)).toBeNull();
+      expect(parseSlippagePercent(bad).ok).toBe(false);
+    const error = (text: string) => {
+      const parsed = parseSlippagePercent(text);
+      return parsed.ok ? null : parsed.error;
+    };
+    // 0.001 is above 0: the message names the decimals, not the range.
+    expect(error("0.001")).toBe("Slippage has at most 2 decimals (0.01% is the least)");
+    expect(error("0")).toBe("Slippage must be above 0%");
+    expect(error("50.01")).toMatch(/^Slippage is at most 50%/);
+    expect(error("-1")).toBe("Slippage is a percentage: type a number such as 0.5");
   });
 });
 
 describe("parseTradeAmount", () => {
   it("reads decimals into base units without floats", () => {
     expect(parseTradeAmount("0.1", 9, "SOL")).toEqual({ ok: true, units: 100_000_000n });
-    expect(parseTradeAmount("1,000", 6, "Tokens")).toEqual({ ok: true, units: 1_000_000_000n });
     expect(parseTradeAmount(".5", 9, "SOL")).toEqual({ ok: true, units: 500_000_000n });
     expect(parseTradeAmount("2.", 9, "SOL")).toEqual({ ok: true, units: 2_000_000_000n });
     expect(parseTradeAmount("0.3", 9, "SOL")).toEqual({ ok: true, units: 300_000_000n });
@@ -64,6 +74,13 @@ describe("parseTradeAmount", () => {
   it("says what is wrong", () => {
     expect(parseTradeAmount("", 9, "SOL")).toEqual({ ok: false, error: null });
     expect(parseTradeAmount("abc", 9, "SOL")).toEqual({ ok: false, error: "Enter a number" });
+    expect(parseTradeAmount("-1", 9, "SOL")).toEqual({ ok: false, error: "Enter an amount above zero" });
+    // A comma is a decimal mark to many people: dropping it made "1,5" 15 SOL.
+    for (const text of ["1,5", "0,5", "1,000"])
+      expect(parseTradeAmount(text, 9, "SOL")).toEqual({
+        ok: false,
+        error: "Type the amount without commas, with a dot for decimals (1.5)",
+      });
     expect(parseTradeAmount("0", 9, "SOL")).toEqual({ ok: false, error: "Enter an amount above zero" });
     expect(parseTradeAmount("0.0000000001", 9, "SOL")).toEqual({
       ok: false,
@@ -125,5 +142,28 @@ describe("tokensForSolOut: a sell typed in SOL", () => {
     expect(tokensForSolOut(curve, 50n * 10n ** 9n, 250n)).toBeNull();
     expect(tokensForSolOut(fresh, 1_000n, 250n)).toBeNull(); // nothing sold yet: nothing to buy back
     expect(tokensForSolOut(curve, 0n, 250n)).toBeNull();
+  });
+});
+
+describe("launchCapLeft: the launch window's per-wallet cap before the click", () => {
+  const opened = Date.parse("2030-01-01T00:00:00.000Z");
+  const market = {
+    status: "open",
+    supply: "1000000000000000", // 1,000,000 tokens of 9 decimals: the cap is 20,000
+    launchWindowEndsAt: new Date(opened + 5 * 60_000).toISOString(),
+    launchWindow: {
+      tokensBought: "5000000000000",
+      shareOfSupply: 0.005,
+      buyers: [{ trader: "fan", tokens: "5000000000000", isCreator: false, creatorFunded: false }],
+    },
+  } as unknown as MarketState;
+  it("is the cap less the wallet's buys in the window", () => {
+    expect(launchCapLeft(market, "fan", opened + 1_000)).toBe(15_000_000_000_000n);
+    expect(launchCapLeft(market, "someone else", opened + 1_000)).toBe(20_000_000_000_000n);
+  });
+  it("is null once the window has ended or without an open market", () => {
+    expect(launchCapLeft(market, "fan", opened + 5 * 60_000)).toBeNull();
+    expect(launchCapLeft({ ...market, status: "completed" }, "fan", opened)).toBeNull();
+    expect(launchCapLeft({ ...market, launchWindowEndsAt: null }, "fan", opened)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // (never through a float) and the quote turned into limits with the chosen slippage.
 import { parseAmount } from "../amounts";
 import type { BuyRequest, MarketState, Quote, SellRequest } from "../schemas/market";
-import { BPS, type CurveState, ceilDiv, feeOf, quoteSell } from "./curve";
+import { BPS, type CurveState, ceilDiv, feeOf, MARKET, quoteSell } from "./curve";
 
 export const SLIPPAGE_PRESETS_BPS = [50, 100, 200] as const;
 export const DEFAULT_SLIPPAGE_BPS = 100;
@@ -23,20 +23,36 @@ export function maxAfterSlippage(quoted: bigint, slippageBps: number): bigint {
   return (scaled + BPS - 1n) / BPS;
 }
 
-/** A custom slippage typed as a percentage ("0.5", "3") -> basis points; null when it is not a
- * number with at most 2 decimals in (0%, 50%]. */
-export function parseSlippagePercent(text: string): number | null {
-  const units = parseAmount(text, 2);
-  if (units === null || units <= 0n || units > BigInt(MAX_SLIPPAGE_BPS)) return null;
-  return Number(units);
+export type SlippageInput = { ok: true; bps: number } | { ok: false; error: string };
+
+/** A custom slippage typed as a percentage ("0.5", "3") -> basis points, or what is wrong with
+ * it: it must be a number with at most 2 decimals in (0%, 50%]. */
+export function parseSlippagePercent(text: string): SlippageInput {
+  const trimmed = text.trim();
+  if (!/^\d*\.?\d*$/.test(trimmed) || trimmed === "" || trimmed === ".")
+    return { ok: false, error: "Slippage is a percentage: type a number such as 0.5" };
+  const units = parseAmount(trimmed.startsWith(".") ? `0${trimmed}` : trimmed.replace(/\.$/, ""), 2);
+  if (units === null) return { ok: false, error: "Slippage has at most 2 decimals (0.01% is the least)" };
+  if (units <= 0n) return { ok: false, error: "Slippage must be above 0%" };
+  if (units > BigInt(MAX_SLIPPAGE_BPS))
+    return {
+      ok: false,
+      error: `Slippage is at most ${MAX_SLIPPAGE_BPS / 100}%: above that a limit protects nothing`,
+    };
+  return { ok: true, bps: Number(units) };
 }
 
 export type AmountInput = { ok: true; units: bigint } | { ok: false; error: string | null };
 
 /** What the trader typed -> base units. `error` is null for an empty box (nothing to say yet). */
 export function parseTradeAmount(text: string, decimals: number, unit: string): AmountInput {
-  const trimmed = text.trim().replace(/,/g, "");
+  const trimmed = text.trim();
   if (trimmed === "") return { ok: false, error: null };
+  // "1,5" is 1.5 in much of the world and 15 with the comma dropped: never guess which.
+  if (trimmed.includes(","))
+    return { ok: false, error: "Type the amount without commas, with a dot for decimals (1.5)" };
+  if (/^-\d*\.?\d*$/.test(trimmed) && trimmed !== "-")
+    return { ok: false, error: "Enter an amount above zero" };
   if (!/^\d*\.?\d*$/.test(trimmed) || trimmed === ".") return { ok: false, error: "Enter a number" };
   const units = parseAmount(trimmed.startsWith(".") ? `0${trimmed}` : trimmed.replace(/\.$/, ""), decimals);
   if (units === null) return { ok: false, error: `${unit} has at most ${decimals} decimals` };
@@ -101,4 +117,15 @@ export function tokensForSolOut(curve: CurveState, solOut: bigint, feeBps: bigin
   // floor(n * vSol / (vTok + n)) >= gross  <=>  n >= gross * vTok / (vSol - gross)
   const tokens = ceilDiv(gross * curve.virtualToken, curve.virtualSol - gross);
   return quoteSell(curve, tokens, feeBps).ok ? tokens : null;
+}
+
+/** In a market's launch window, how many more tokens `trader` may buy: the per-wallet cap (a
+ * share of the supply) less what the wallet bought in the window, as the market last read
+ * says (the server's check is the one that counts). Null outside the window. */
+export function launchCapLeft(market: MarketState, trader: string, now: number): bigint | null {
+  const endsAt = market.launchWindowEndsAt ? Date.parse(market.launchWindowEndsAt) : 0;
+  if (market.status !== "open" || !(endsAt > now)) return null;
+  const cap = (BigInt(market.supply) * MARKET.launchWalletCapBps) / BPS;
+  const bought = BigInt(market.launchWindow.buyers.find((b) => b.trader === trader)?.tokens ?? "0");
+  return cap > bought ? cap - bought : 0n;
 }

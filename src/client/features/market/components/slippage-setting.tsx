@@ -52,11 +52,11 @@ export function SlippageSetting({ value, onChange }: { value: number; onChange: 
                 setError(null);
                 return;
               }
-              const bps = parseSlippagePercent(text);
-              if (bps === null) setError("Slippage is a percentage above 0 and at most 50");
+              const parsed = parseSlippagePercent(text);
+              if (!parsed.ok) setError(parsed.error);
               else {
                 setError(null);
-                onChange(bps);
+                onChange(parsed.bps);
               }
             }}
           />

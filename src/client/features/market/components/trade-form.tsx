@@ -1,8 +1,10 @@
 import { formatAmount, parseAmount } from "@shared/amounts";
-import { formatSol, formatTokens } from "@shared/market/format";
+import { MARKET } from "@shared/market/curve";
+import { formatBps, formatSol, formatTokens } from "@shared/market/format";
 import {
   curveOf,
   DEFAULT_SLIPPAGE_BPS,
+  launchCapLeft,
   parseTradeAmount,
   quoteParams,
   type TradeAsk,
@@ -102,8 +104,18 @@ export function TradeForm({ side, mint, market, symbol, user, wallet, getTestSol
 
   const needsSol = side === "buy" && current?.solIn !== undefined && BigInt(current.solIn) > solLamports;
   const needsTokens = side === "sell" && typed.ask !== null && typed.ask.units > tokenUnits;
+  // The launch window's per-wallet cap, said before the click rather than by a refusal after it.
+  const capLeft = side === "buy" ? launchCapLeft(market, wallet.publicKey, Date.now()) : null;
+  const buying =
+    typed.ask?.side === "buy" && typed.ask.by === "tokens"
+      ? typed.ask.units
+      : current?.tokensOut !== undefined
+        ? BigInt(current.tokensOut)
+        : null;
+  const overCap = capLeft !== null && buying !== null && buying > capLeft;
   const busy = trade.phase === "signing" || trade.phase === "confirming";
-  const canTrade = Boolean(current) && msLeft > 0 && !needsSol && !needsTokens && !busy && !quote.isFetching;
+  const canTrade =
+    Boolean(current) && msLeft > 0 && !needsSol && !needsTokens && !overCap && !busy && !quote.isFetching;
 
   function changeText(next: string) {
     setText(next);
@@ -227,6 +239,13 @@ export function TradeForm({ side, mint, market, symbol, user, wallet, getTestSol
           ? getTestSol(wallet.publicKey)
           : null}
       </div>
+      {overCap ? (
+        <p role="alert" className="text-sm text-destructive-soft-foreground" data-testid="launch-cap-warning">
+          In the launch window each wallet may buy at most {formatBps(MARKET.launchWalletCapBps)} of the
+          supply: this wallet can still buy {formatTokens(capLeft ?? 0n, decimals)} {symbol}. Buy less, or
+          wait until the window ends.
+        </p>
+      ) : null}
       {needsSol ? (
         <p role="alert" className="text-sm text-destructive-soft-foreground">
           Not enough SOL: this buy costs {formatSol(current?.solIn ?? "0")}. Get Test SOL, or buy less.

@@ -12,10 +12,13 @@ describe("describeTradeFailure", () => {
     expect(failure.description).toContain("Price moved: try again or raise your slippage");
     expect(failure.remedy).toBe("retry");
   });
-  it("launch cap: keeps the server's figure and explains the window", () => {
-    const failure = describeTradeFailure(refusal(409, "This wallet may buy 20,000 more.", "LAUNCH_CAP"));
-    expect(failure.description).toMatch(/^This wallet may buy 20,000 more\. In the first 5 minutes/);
-    expect(failure.description).toContain("2%");
+  it("launch cap: the server's words once (they name the window, the cap and what is left)", () => {
+    const said =
+      "In the first 5 minutes of a market each wallet may buy at most 2% of the supply (you can still buy 2,000 ABC). Try a smaller amount, or wait until the launch window ends.";
+    expect(describeTradeFailure(refusal(409, said, "LAUNCH_CAP")).description).toBe(said);
+    expect(describeTradeFailure(refusal(409, "", "LAUNCH_CAP")).description).toMatch(
+      /^In the first 5 minutes each wallet may buy at most 2% of the supply/,
+    );
   });
   it("not enough SOL: offers test SOL", () => {
     const failure = describeTradeFailure(refusal(400, "You need 0.51 SOL.", "NOT_ENOUGH_SOL"));

@@ -36,7 +36,10 @@ export function describeTradeFailure(err: unknown): TradeFailure {
     case "LAUNCH_CAP":
       return {
         title: "Launch limit reached",
-        description: `${err.message} In the first ${launchWindowMinutes} minutes each wallet may buy at most ${formatBps(MARKET.launchWalletCapBps)} of the supply: buy less, or wait for the window to end.`,
+        // The server's words already name the window, the cap and what is left to buy.
+        description:
+          err.message ||
+          `In the first ${launchWindowMinutes} minutes each wallet may buy at most ${formatBps(MARKET.launchWalletCapBps)} of the supply: buy less, or wait for the window to end.`,
         remedy: "none",
       };
     case "MARKET_COMPLETED":
