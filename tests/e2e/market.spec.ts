@@ -85,6 +85,9 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
     await expectToast(page, "Account created successfully!");
     await page.waitForURL(new RegExp(`/token/${mint}$`));
     await page.getByRole("heading", { name, level: 1 }).waitFor();
+    // The public page's bar says who is signed in and offers the way out, as the app's do.
+    expect(await page.getByTestId("account-name").textContent()).toBe(fan.username);
+    await page.getByRole("button", { name: "Sign out" }).waitFor();
 
     // The market, in the open: the vault statement and the launch window.
     const summary = page.getByTestId("market-summary");

@@ -43,7 +43,8 @@ export function AccountMenu() {
         }
       >
         <LogOut aria-hidden="true" />
-        Sign out
+        {/* The icon alone on phones: the bar also holds Explore and Dashboard there. */}
+        <span className="max-sm:sr-only">Sign out</span>
       </Button>
     </div>
   );

@@ -6,6 +6,7 @@ import { cn } from "@/components/ui/cn";
 // The hook file, not the auth barrel: the barrel carries the app shell, which public pages
 // must not download.
 import { useSession } from "@/lib/session";
+import { AccountMenu } from "./account-menu";
 import { Brand } from "./brand";
 
 export type NavItem = { label: string; href: string } | { label: string; onSelect: () => void };
@@ -13,7 +14,7 @@ export type NavItem = { label: string; href: string } | { label: string; onSelec
 export interface SiteHeaderProps {
   /** Links or in-page actions; on narrow screens they fold into a menu. */
   nav?: readonly NavItem[];
-  /** Right-hand controls. Defaults to Dashboard (signed in) or Sign in. */
+  /** Right-hand controls. Defaults to Dashboard and the account (signed in) or Sign in. */
   actions?: ReactNode;
   /** Fixed over the page (landing) instead of sticky in the flow. */
   fixed?: boolean;
@@ -62,9 +63,13 @@ function DefaultActions() {
     <>
       <ExploreLink />
       {user ? (
-        <Button asChild size="sm" variant="primary">
-          <Link href="/dashboard">Dashboard</Link>
-        </Button>
+        <>
+          <Button asChild size="sm" variant="primary">
+            <Link href="/dashboard">Dashboard</Link>
+          </Button>
+          {/* Who is signed in, and the way out, on public pages too (token pages, Explore). */}
+          <AccountMenu />
+        </>
       ) : (
         <Button asChild size="sm" variant="outline">
           <Link href="/auth">Sign in</Link>

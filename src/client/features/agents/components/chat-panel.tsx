@@ -47,16 +47,18 @@ function Conversation({ agent }: { agent: Agent }) {
             </CardDescription>
           </div>
         </div>
-        <div>
-          <h3 className="text-sm font-semibold">Capabilities</h3>
-          <ul className="mt-1 flex flex-wrap gap-1.5">
-            {agent.capabilities.map((c) => (
-              <li key={c} className="rounded-full border border-border px-2.5 py-0.5 text-xs">
-                {c}
-              </li>
-            ))}
-          </ul>
-        </div>
+        {agent.capabilities.length ? (
+          <div>
+            <h3 className="text-sm font-semibold">Capabilities</h3>
+            <ul className="mt-1 flex flex-wrap gap-1.5">
+              {agent.capabilities.map((c) => (
+                <li key={c} className="rounded-full border border-border px-2.5 py-0.5 text-xs">
+                  {c}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <p className="text-sm">
           <span className="font-semibold">Style:</span>{" "}
           <span className="text-muted-foreground">{agent.responseStyle}</span>

@@ -85,7 +85,8 @@ export function ScoreCards({ cards }: { cards: Analytics["cards"] }) {
         trend={reputation.trend}
         testId="reputation-score"
       >
-        {reputation.tokensAlive} of {reputation.tokensLaunched} tokens kept alive,{" "}
+        {reputation.tokensAlive} of {reputation.tokensLaunched}{" "}
+        {reputation.tokensLaunched === 1 ? "token" : "tokens"} kept alive,{" "}
         {formatBps(reputation.holdersRetainedBps)} of holders retained, creator for{" "}
         {reputation.creatorAgeDays} days.
       </ScoreCard>
