@@ -76,6 +76,15 @@ describe("offline agent answers", () => {
     expect(ask("why?", { history })).toContain("Tuesdays");
   });
 
+  it("does not answer keyboard mash with the notes, even after a question", () => {
+    const history = [{ role: "user" as const, content: "When do we deploy?" }];
+    for (const mash of ["x".repeat(5_000), "asdfgh", "!!!"]) {
+      const answer = ask(mash, { history });
+      expect(answer).toMatch(/^I couldn't read that as a question\./);
+      expect(answer).not.toContain("Tuesdays");
+    }
+  });
+
   it("streams word-sized chunks that add up to the answer", async () => {
     const request = { ...base, message: "When do we deploy?" };
     const chunks: string[] = [];

@@ -1,6 +1,7 @@
 import type { AgentChatRequest } from "../engine";
 import { terms } from "../retrieval/bm25";
 import { knowledgeFor, retrieve } from "../retrieval/knowledge";
+import { isDescription } from "./description-check";
 
 /** How an agent's free-text response style ("Inspiring and imaginative", "Technical and
  * educational") frames an answer: an opening line, how passages are laid out, a closing. */
@@ -69,6 +70,16 @@ export function composeAnswer(request: AgentChatRequest): string {
     ]
       .filter(Boolean)
       .join(" ");
+  }
+
+  // Keyboard mash ("xxxx…", "asdfgh") is not a follow-up: leaning on the previous question
+  // answered it with the notes. The drafter's test: real words, more of them than mash.
+  if (!isDescription(request.message)) {
+    return [
+      "I couldn't read that as a question.",
+      knowledge.topics.length ? `Ask me about ${list(knowledge.topics)},` : "Ask me",
+      `or about ${agent.specialty.toLowerCase()} and the ${token.symbol} token itself.`,
+    ].join(" ");
   }
 
   // A short follow-up ("tell me more", "why?") leans on the previous question.
