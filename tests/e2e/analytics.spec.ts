@@ -113,7 +113,22 @@ describe("/analytics, live", () => {
     await page.getByRole("button", { name: "Engage Community" }).click();
     const engage = page.getByRole("dialog", { name: "Engage Community" });
     await engage.getByRole("checkbox", { name: new RegExp(fan.username) }).check();
-    await engage.getByLabel("Amount of LUMN for each member").fill("5");
+    // Amounts that cannot be sent say why beside the field, before anything is sent. The
+    // creator holds 199,500 LUMN: 20% of the supply kept, less the 500 sent above.
+    const amount = engage.getByLabel("Amount of LUMN for each member");
+    const sendOne = engage.getByRole("button", { name: "Send to 1 member" });
+    await engage.getByText("You hold 199,500 LUMN").waitFor();
+    for (const [typed, reason] of [
+      ["1.1234567891", "LUMN has at most 9 decimals"],
+      ["-1", "Must be a positive number"],
+      ["1,5", "Type the amount without commas, with a dot for decimals (1.5)"],
+      ["199500.5", "More than you hold: you have 199,500 LUMN"],
+    ] as const) {
+      await amount.fill(typed);
+      await engage.getByRole("alert").filter({ hasText: reason }).waitFor();
+      expect(await sendOne.isDisabled(), typed).toBe(true);
+    }
+    await amount.fill("5");
     expect(await seriousA11yFindings(page)).toEqual([]);
     await engage.getByRole("button", { name: "Send to 1 member" }).click();
     await expectToast(page, "Tokens sent");

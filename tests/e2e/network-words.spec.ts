@@ -1,3 +1,4 @@
+import { formatAmount, groupDigits } from "@shared/amounts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
@@ -56,11 +57,29 @@ describe("network words on the embedded ledger", () => {
     await page.getByLabel("Token name").fill("Honest Words");
     await page.getByLabel("Symbol").fill("HONEST");
     await page.getByTestId("token-preview").getByText(EMBEDDED).waitFor();
+    // The default market (80% of the 1,000,000 on the curve) and a small creator buy.
+    expect(await page.getByRole("checkbox", { name: /Open a market at launch/ }).isChecked()).toBe(true);
+    await page.getByTestId("creator-buy").fill("0.01");
     await page.getByRole("button", { name: "Create Token" }).click();
     await expectToast(page, "Token Created Successfully!");
     await page.getByText(`HONEST deployed to ${EMBEDDED}`).first().waitFor();
     const mint = (await page.getByTestId("mint-address").innerText()).trim();
+    // Step 4 says where the supply went: the curve's share to the vault, the rest plus the
+    // creator buy in the wallet (not "the whole supply").
+    const summary = page.getByTestId("supply-summary");
+    await summary.filter({ hasText: "market is open" }).waitFor();
+    const market = (await (await page.request.get(`/api/market/${mint}`)).json()) as {
+      creatorBuyTokens: string;
+    };
+    const bought = BigInt(market.creatorBuyTokens);
+    expect(bought).toBeGreaterThan(0n);
+    const tokens = (units: bigint) => groupDigits(formatAmount(units, 9));
+    expect(await summary.innerText()).toBe(
+      "Your token exists on chain and its market is open: 80% of the supply (800,000 HONEST) went on the bonding curve, into the market's vault. " +
+        `Your wallet holds ${tokens(200_000n * 10n ** 9n + bought)} HONEST: the 20% you kept plus ${tokens(bought)} HONEST from your creator buy.`,
+    );
     expect(await page.getByRole("link", { name: "View on Explorer" }).count()).toBe(0);
+    await page.getByTestId("no-explorer-note").filter({ hasText: EMBEDDED }).waitFor();
     const own = page.getByRole("link", { name: "View Token Page" });
     expect(await own.getAttribute("href")).toBe(`/token/${mint}`);
     // The public token page offers no explorer link: none knows this ledger.
@@ -127,6 +146,40 @@ describe("network words on devnet", () => {
       `https://explorer.solana.com/address/${mint}?cluster=devnet`,
     );
     expect(await card.getByRole("link", { name: "View token page" }).count()).toBe(0);
+    assertClean();
+    await context.close();
+  });
+
+  it("step 4 of the wizard: View on Explorer opens the devnet explorer, the token page stays a click away", async () => {
+    const context = await newContext(browser, devnet.url);
+    const { page, assertClean } = await openPage(context);
+    await page.goto("/create");
+    await page.getByRole("button", { name: "Skip: I'll fill in my token myself" }).click();
+    await page.getByRole("button", { name: "Generate New Wallet" }).click();
+    await page.getByTestId("wallet-row").getByRole("button", { name: "Get Test SOL" }).click();
+    await expectToast(page, "Airdrop Successful");
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await page.getByLabel("Token name").fill("Devnet Launch");
+    await page.getByLabel("Symbol").fill("DEVLNCH");
+    await page.getByRole("checkbox", { name: /Open a market at launch/ }).uncheck();
+    await page.getByRole("button", { name: "Create Token" }).click();
+    await expectToast(page, "Token Created Successfully!");
+    const mint = (await page.getByTestId("mint-address").innerText()).trim();
+    expect(await page.getByTestId("supply-summary").innerText()).toBe(
+      "Your token exists on chain and the whole supply is in your wallet.",
+    );
+    const explorer = page.getByRole("link", { name: "View on Explorer" });
+    expect(await explorer.getAttribute("href")).toBe(
+      `https://explorer.solana.com/address/${mint}?cluster=devnet`,
+    );
+    expect(await explorer.getAttribute("target")).toBe("_blank");
+    expect(await page.getByRole("link", { name: "View on Solana Explorer" }).getAttribute("href")).toBe(
+      `https://explorer.solana.com/address/${mint}?cluster=devnet`,
+    );
+    expect(await page.getByRole("link", { name: "View Token Page" }).getAttribute("href")).toBe(
+      `/token/${mint}`,
+    );
+    expect(await page.getByTestId("no-explorer-note").count()).toBe(0);
     assertClean();
     await context.close();
   });

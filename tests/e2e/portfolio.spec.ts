@@ -70,6 +70,24 @@ describe("portfolio: launched and held tokens, transfers from a browser wallet",
     const dialog = page.getByRole("dialog");
     await dialog.getByText(`Available: 10,000,000 ${symbol}`).waitFor();
     await dialog.getByLabel("Recipient").fill(`wfan_${stamp}`);
+    // Amounts the transfer cannot take are refused in the form, each with its reason, and
+    // nothing is sent: too many decimals, a comma, more than the Available shown.
+    const transferCalls: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes(`/api/tokens/${mint}/transfer`)) transferCalls.push(r.url());
+    });
+    const amountError = dialog.getByRole("alert");
+    for (const [typed, reason] of [
+      ["1.1234567891", `${symbol} has at most 9 decimals`],
+      ["1,5", "Type the amount without commas, with a dot for decimals (1.5)"],
+      ["10000000.000000001", "More than you hold"],
+    ] as const) {
+      await dialog.getByLabel("Amount").fill(typed);
+      await dialog.getByRole("button", { name: "Send" }).click();
+      await amountError.filter({ hasText: reason }).waitFor();
+      expect(await dialog.getByLabel("Amount").getAttribute("aria-invalid")).toBe("true");
+    }
+    expect(transferCalls).toEqual([]);
     await dialog.getByLabel("Amount").fill("10");
     await dialog.getByRole("button", { name: "Send" }).click();
     await expectToast(page, "Transfer sent");

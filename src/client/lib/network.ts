@@ -24,13 +24,6 @@ export function devnetExplorerUrl(address: string, ledger: LedgerInfo | undefine
     : null;
 }
 
-/** Where to look a mint up: the API's link when it gave one, the devnet explorer on devnet,
- * our own token page otherwise. */
-function explorerUrlFor(mint: string, ledger: LedgerInfo | undefined, fromApi?: string | null): string {
-  if (fromApi) return fromApi;
-  return devnetExplorerUrl(mint, ledger) ?? `/token/${mint}`;
-}
-
 export interface Network {
   /** "Local devnet (embedded)" or "Solana Devnet" (NETWORK_PENDING_LABEL until known). */
   label: string;
@@ -39,8 +32,6 @@ export interface Network {
   hasExplorer: boolean;
   /** The devnet explorer's page for an address; null on the embedded ledger. */
   explorerUrl(address: string): string | null;
-  /** Where to look a mint up: the explorer on devnet, else our token page. */
-  tokenUrl(mint: string, fromApi?: string | null): string;
   /** The devnet explorer's page for a transaction; null on the embedded ledger. */
   transactionUrl(signature: string): string | null;
 }
@@ -54,7 +45,6 @@ export function useNetwork(): Network {
     cluster: data?.cluster,
     hasExplorer: data?.explorer === "devnet",
     explorerUrl: (address) => devnetExplorerUrl(address, data),
-    tokenUrl: (mint, fromApi) => explorerUrlFor(mint, data, fromApi),
     transactionUrl: (signature) =>
       data?.explorer === "devnet"
         ? `https://explorer.solana.com/tx/${encodeURIComponent(signature)}?cluster=devnet`

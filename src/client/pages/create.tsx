@@ -27,7 +27,7 @@ import { useLaunchToken } from "@/features/create/hooks/use-launch-token";
 import { openMarketWithWallet } from "@/features/market/api/open-market";
 import { errorMessage } from "@/lib/api";
 import { useNetwork } from "@/lib/network";
-import { tokensQueryKey, walletsQueryKey } from "@/lib/query-keys";
+import { marketQueryKey, tokensQueryKey, walletsQueryKey } from "@/lib/query-keys";
 import { useSession } from "@/lib/session";
 
 const FORM_FIELDS = Object.keys(EMPTY_TOKEN_FORM) as (keyof TokenForm)[];
@@ -140,9 +140,10 @@ export default function CreatePage() {
   async function openWithBrowserWallet(mint: string, symbol: string, curveShareBps: number) {
     try {
       await openMarketWithWallet(mint, { curveShareBps }, network.cluster);
-      // The deposit moved tokens and SOL out of the wallet.
+      // The deposit moved tokens and SOL out of the wallet; step 4 says where the supply is now.
       void queryClient.invalidateQueries({ queryKey: tokensQueryKey });
       void queryClient.invalidateQueries({ queryKey: walletsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: marketQueryKey(mint) });
       toast({
         title: "Market open",
         description: `${symbol} can now be bought and sold.`,
@@ -245,7 +246,8 @@ export default function CreatePage() {
           <SuccessStep
             launch={state.launch}
             networkLabel={network.label}
-            explorerUrl={(r) => network.tokenUrl(r.mintAddress, r.token.explorerUrl)}
+            curveSharePct={state.market.open ? state.market.curveSharePct : null}
+            explorerUrl={network.explorerUrl}
             onCreateAnother={createAnother}
           />
         ) : null}

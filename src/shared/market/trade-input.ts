@@ -1,5 +1,6 @@
 // From what a trader types to the request the market API takes: amounts parsed to base units
 // (never through a float) and the quote turned into limits with the chosen slippage.
+import { AMOUNT_COMMA_MESSAGE } from "../amount-input";
 import { parseAmount } from "../amounts";
 import type { BuyRequest, MarketState, Quote, SellRequest } from "../schemas/market";
 import { BPS, type CurveState, ceilDiv, feeOf, MARKET, quoteSell } from "./curve";
@@ -49,8 +50,7 @@ export function parseTradeAmount(text: string, decimals: number, unit: string): 
   const trimmed = text.trim();
   if (trimmed === "") return { ok: false, error: null };
   // "1,5" is 1.5 in much of the world and 15 with the comma dropped: never guess which.
-  if (trimmed.includes(","))
-    return { ok: false, error: "Type the amount without commas, with a dot for decimals (1.5)" };
+  if (trimmed.includes(",")) return { ok: false, error: AMOUNT_COMMA_MESSAGE };
   if (/^-\d*\.?\d*$/.test(trimmed) && trimmed !== "-")
     return { ok: false, error: "Enter an amount above zero" };
   if (!/^\d*\.?\d*$/.test(trimmed) || trimmed === ".") return { ok: false, error: "Enter a number" };

@@ -1,3 +1,5 @@
+import { formatAmount, groupDigits, parseAmount } from "@shared/amounts";
+import { TOKEN_DECIMALS } from "@shared/constants";
 import { type AirdropResult, MAX_POST_LENGTH, type TopMember } from "@shared/schemas/analytics";
 import { Megaphone } from "lucide-react";
 import { useState } from "react";
@@ -11,7 +13,9 @@ import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useAttemptKey } from "@/lib/use-attempt-key";
 import { useAirdrop } from "../api/airdrop";
+import { useOwnHolding } from "../api/get-holding";
 import { useCreatePost } from "../api/posts";
+import { checkSendAmount, sendResultToast } from "../hooks/send-tokens";
 
 const name = (m: TopMember) => m.username ?? `${m.address.slice(0, 4)}…${m.address.slice(-4)}`;
 
@@ -22,12 +26,21 @@ function SendTokens({ mint, symbol, members }: { mint: string; symbol: string; m
   const [results, setResults] = useState<AirdropResult["results"] | null>(null);
   const airdrop = useAirdrop(mint);
   const attempt = useAttemptKey();
-  const valid = chosen.size > 0 && /^\d+(\.\d+)?$/.test(amount.trim()) && /[1-9]/.test(amount);
+  const holding = useOwnHolding(mint);
+  const decimals = holding.data?.decimals ?? TOKEN_DECIMALS;
+  // Unknown until the holdings answer (the server checks meanwhile); none held is zero.
+  const heldUnits =
+    holding.data === undefined ? null : (parseAmount(holding.data?.balance ?? "0", decimals) ?? null);
+  const check = checkSendAmount(amount, { decimals, symbol }, chosen.size, heldUnits);
+  const valid = chosen.size > 0 && check.ok;
 
   const send = () => {
+    if (!check.ok) return;
+    // The plain form the server reads (".5" is sent as 0.5).
+    const each = formatAmount(check.units, decimals);
     const recipients = others
       .filter((m) => chosen.has(m.address))
-      .map((m) => ({ address: m.address, amount: amount.trim() }));
+      .map((m) => ({ address: m.address, amount: each }));
     // The same choice sent again (a retry after an error) reuses its key: nobody is paid twice.
     const idempotencyKey = attempt.keyFor(JSON.stringify(recipients));
     airdrop.mutate(
@@ -35,13 +48,8 @@ function SendTokens({ mint, symbol, members }: { mint: string; symbol: string; m
       {
         onSuccess: (res) => {
           setResults(res.results);
-          const sent = res.results.filter((r) => r.status === "sent").length;
-          if (sent === res.results.length) attempt.forget();
-          toast({
-            title: sent === res.results.length ? "Tokens sent" : "Some transfers failed",
-            description: `${sent} of ${res.results.length} members received ${amount.trim()} ${symbol}.`,
-            variant: sent === res.results.length ? "success" : "destructive",
-          });
+          if (res.results.every((r) => r.status === "sent")) attempt.forget();
+          toast(sendResultToast(res.results, groupDigits(each), symbol));
         },
         onError: (err) =>
           toast({
@@ -81,9 +89,18 @@ function SendTokens({ mint, symbol, members }: { mint: string; symbol: string; m
           </label>
         ))}
       </fieldset>
-      <Field label={`Amount of ${symbol} for each member`}>
+      <Field
+        label={`Amount of ${symbol} for each member`}
+        error={check.ok ? undefined : (check.error ?? undefined)}
+        description={
+          holding.data !== undefined
+            ? `You hold ${groupDigits(holding.data?.balance ?? "0")} ${symbol}`
+            : undefined
+        }
+      >
         <Input
           inputMode="decimal"
+          autoComplete="off"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
           placeholder="10"

@@ -1,5 +1,4 @@
 import { groupDigits } from "@shared/amounts";
-import type { CreateTokenResponse } from "@shared/schemas/token";
 import { CheckCircle2, Coins, ExternalLink, LayoutDashboard, Plus } from "lucide-react";
 import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
@@ -7,18 +6,33 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Spinner } from "@/components/ui/spinner";
+import { useTokenMarket } from "@/features/tokens/api/get-market";
+import { supplySummary } from "../hooks/launch-summary";
 import type { LaunchState } from "../hooks/use-create-wizard";
 
 export interface SuccessStepProps {
   launch: Exclude<LaunchState, { status: "idle" }>;
   networkLabel: string;
-  /** The devnet explorer on devnet, our own token page on the embedded ledger. */
-  explorerUrl: (result: CreateTokenResponse) => string;
+  /** The share of supply asked for on the curve at launch; null without a market. */
+  curveSharePct: number | null;
+  /** The devnet explorer's page for an address; null on the embedded ledger, which no public
+   * explorer sees (the token page is the place to look, and is named for what it is). */
+  explorerUrl: (address: string) => string | null;
   onCreateAnother: () => void;
 }
 
 /** Step 4: the launch in progress, then the live token with its addresses and next steps. */
-export function SuccessStep({ launch, networkLabel, explorerUrl, onCreateAnother }: SuccessStepProps) {
+export function SuccessStep({
+  launch,
+  networkLabel,
+  curveSharePct,
+  explorerUrl,
+  onCreateAnother,
+}: SuccessStepProps) {
+  // Read back rather than assumed: the opening can fail, or wait for a browser wallet.
+  const market = useTokenMarket(
+    launch.status === "success" && curveSharePct !== null ? launch.result.mintAddress : null,
+  );
   if (launch.status === "pending") {
     return (
       <Card aria-busy="true">
@@ -30,6 +44,9 @@ export function SuccessStep({ launch, networkLabel, explorerUrl, onCreateAnother
           <p className="max-w-md text-sm text-muted-foreground">
             One transaction on {networkLabel}: it creates the Token-2022 mint with on-chain metadata, mints
             the whole supply to your wallet and revokes the mint authority so the supply stays fixed.
+            {curveSharePct !== null
+              ? ` Then the market opens: ${curveSharePct}% of the supply moves into its vault.`
+              : null}
           </p>
         </CardContent>
       </Card>
@@ -37,8 +54,8 @@ export function SuccessStep({ launch, networkLabel, explorerUrl, onCreateAnother
   }
 
   const { token, mintAddress } = launch.result;
-  const explorer = explorerUrl(launch.result);
-  const external = /^https?:\/\//.test(explorer);
+  const explorer = explorerUrl(mintAddress);
+  const summary = supplySummary({ symbol: token.symbol, curveSharePct, market: market.data });
   return (
     <Card>
       <CardHeader className="items-center text-center">
@@ -46,7 +63,9 @@ export function SuccessStep({ launch, networkLabel, explorerUrl, onCreateAnother
         <CardTitle as="h2" className="text-2xl">
           {token.name} is live!
         </CardTitle>
-        <CardDescription>Your token exists on chain and the whole supply is in your wallet.</CardDescription>
+        <CardDescription aria-live="polite" data-testid="supply-summary">
+          {summary}
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         <dl className="grid gap-3 rounded-lg bg-muted p-4 text-sm sm:grid-cols-2">
@@ -79,6 +98,18 @@ export function SuccessStep({ launch, networkLabel, explorerUrl, onCreateAnother
                 {mintAddress}
               </code>
               <CopyButton value={mintAddress} label="Copy mint address" size="icon-sm" variant="ghost" />
+              {explorer ? (
+                <Button asChild size="icon-sm" variant="ghost">
+                  <a
+                    href={explorer}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label="View on Solana Explorer"
+                  >
+                    <ExternalLink aria-hidden="true" />
+                  </a>
+                </Button>
+              ) : null}
             </dd>
           </div>
         </dl>
@@ -93,21 +124,28 @@ export function SuccessStep({ launch, networkLabel, explorerUrl, onCreateAnother
             <Plus aria-hidden="true" />
             Create Another Token
           </Button>
-          <Button asChild variant="outline">
-            {external ? (
+          {explorer ? (
+            <Button asChild variant="outline">
               <a href={explorer} target="_blank" rel="noopener noreferrer">
                 <ExternalLink aria-hidden="true" />
                 View on Explorer
               </a>
-            ) : (
-              // No public explorer sees the embedded ledger: say where the link really goes.
-              <Link href={explorer}>
-                <Coins aria-hidden="true" />
-                View Token Page
-              </Link>
-            )}
+            </Button>
+          ) : null}
+          {/* Beside the explorer a secondary way in; without one (embedded ledger) the place to
+              look the mint up, named for where it really goes. */}
+          <Button asChild variant={explorer ? "ghost" : "outline"}>
+            <Link href={`/token/${mintAddress}`}>
+              <Coins aria-hidden="true" />
+              View Token Page
+            </Link>
           </Button>
         </div>
+        {explorer ? null : (
+          <p className="text-center text-xs text-muted-foreground" data-testid="no-explorer-note">
+            Public explorers do not see {networkLabel}: the token page reads this mint from it.
+          </p>
+        )}
       </CardContent>
     </Card>
   );

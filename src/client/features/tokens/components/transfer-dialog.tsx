@@ -1,8 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { groupDigits } from "@shared/amounts";
+import { parseTokenAmountInput, tokenAmountProblem } from "@shared/amount-input";
+import { formatAmount, groupDigits, parseAmount } from "@shared/amounts";
+import { TOKEN_DECIMALS } from "@shared/constants";
 import { type TransferRequest, TransferSchema } from "@shared/schemas/token";
 import { useRef } from "react";
 import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -22,6 +25,17 @@ import { useSendTransfer } from "../hooks/use-send-transfer";
 
 type TransferFields = Pick<TransferRequest, "to" | "amount">;
 
+/** The transfer form: the shared recipient rule, and an amount checked against this token's
+ * decimals and what the person holds, so a refusal shows before anything is sent. */
+function transferFormSchema(decimals: number, symbol: string, heldUnits: bigint | null) {
+  return TransferSchema.pick({ to: true }).extend({
+    amount: z.string().check((ctx) => {
+      const problem = tokenAmountProblem(ctx.value, decimals, symbol, heldUnits);
+      if (problem) ctx.issues.push({ code: "custom", message: problem, input: ctx.value });
+    }),
+  });
+}
+
 /** Sends some of a token to a wallet address or a platform username, from the caller's own
  * wallet: a platform wallet through the server, a browser wallet by asking it to sign. */
 export function TransferDialog({
@@ -29,7 +43,7 @@ export function TransferDialog({
   open,
   onOpenChange,
 }: {
-  token: { mintAddress: string; name: string; symbol: string };
+  token: { mintAddress: string; name: string; symbol: string; decimals?: number };
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -38,17 +52,24 @@ export function TransferDialog({
   const holding = holdings.data?.holdings.find((h) => h.mint === mint);
   const transfer = useSendTransfer(mint, holding);
   const available = holdings.data ? (holding?.balance ?? "0") : undefined;
+  const decimals = holding?.decimals ?? token.decimals ?? TOKEN_DECIMALS;
+  // Holdings not loaded yet: the server is the one to say "More than you hold".
+  const heldUnits = available === undefined ? null : (parseAmount(available, decimals) ?? null);
   // One key per transfer the person means: a retry after a timeout cannot send twice.
   const key = useRef<string>(crypto.randomUUID());
   const form = useForm<TransferFields>({
-    resolver: zodResolver(TransferSchema.pick({ to: true, amount: true })),
+    // Made each render: the balance and decimals arrive with the holdings.
+    resolver: zodResolver(transferFormSchema(decimals, token.symbol, heldUnits)),
     defaultValues: { to: "", amount: "" },
   });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
+    // ".5" passes the check as 0.5: the server takes the plain form.
+    const parsed = parseTokenAmountInput(values.amount, decimals, token.symbol);
+    const amount = parsed.ok ? formatAmount(parsed.units, decimals) : values.amount.trim();
     try {
-      const result = await transfer.mutateAsync({ ...values, idempotencyKey: key.current });
+      const result = await transfer.mutateAsync({ to: values.to, amount, idempotencyKey: key.current });
       key.current = crypto.randomUUID();
       toast({
         title: "Transfer sent",

@@ -1,0 +1,46 @@
+// A token amount as a person types it (transfer, airdrop) -> base units, or what is wrong with
+// it in words, before anything is sent.
+import { parseAmount } from "./amounts";
+
+export type TokenAmountInput = { ok: true; units: bigint } | { ok: false; error: string | null };
+
+export const AMOUNT_COMMA_MESSAGE = "Type the amount without commas, with a dot for decimals (1.5)";
+/** The transfer schema's and the server's word for anything that is not an amount above zero. */
+export const AMOUNT_POSITIVE_MESSAGE = "Must be a positive number";
+/** The server's word on the amount field when no wallet of the sender holds that much. */
+export const MORE_THAN_HELD_MESSAGE = "More than you hold";
+
+const U64_LIMIT = 2n ** 64n;
+
+/** "2.5" of a 9-decimal token -> 2500000000n. `error` is null for an empty box (nothing to
+ * say yet). ".5" and "5." are read as 0.5 and 5. */
+export function parseTokenAmountInput(text: string, decimals: number, symbol: string): TokenAmountInput {
+  const trimmed = text.trim();
+  if (trimmed === "") return { ok: false, error: null };
+  // "1,5" is 1.5 in much of the world and 15 with the comma dropped: never guess which.
+  if (trimmed.includes(",")) return { ok: false, error: AMOUNT_COMMA_MESSAGE };
+  if (!/^\d*\.?\d*$/.test(trimmed) || trimmed === ".") return { ok: false, error: AMOUNT_POSITIVE_MESSAGE };
+  const units = parseAmount(trimmed.startsWith(".") ? `0${trimmed}` : trimmed.replace(/\.$/, ""), decimals);
+  if (units === null)
+    return {
+      ok: false,
+      error: decimals === 0 ? `${symbol} has no decimals` : `${symbol} has at most ${decimals} decimals`,
+    };
+  if (units <= 0n) return { ok: false, error: AMOUNT_POSITIVE_MESSAGE };
+  if (units >= U64_LIMIT) return { ok: false, error: "That amount is too large" };
+  return { ok: true, units };
+}
+
+/** What is wrong with sending `text` of a token from a balance of `heldUnits` (null while
+ * unknown: the server checks), in the words the server would use; null when nothing is. */
+export function tokenAmountProblem(
+  text: string,
+  decimals: number,
+  symbol: string,
+  heldUnits: bigint | null,
+): string | null {
+  const parsed = parseTokenAmountInput(text, decimals, symbol);
+  if (!parsed.ok) return parsed.error ?? "Amount is required";
+  if (heldUnits !== null && parsed.units > heldUnits) return MORE_THAN_HELD_MESSAGE;
+  return null;
+}
