@@ -1,5 +1,5 @@
 import { parseAmount } from "@shared/amounts";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
 import { seriousA11yFindings } from "./support/axe";
@@ -18,6 +18,7 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
   const fan = { username: `mfan_${stamp}`, email: `mfan_${stamp}@example.com`, password: "fan-pass-42" };
   const name = `Market Coin ${stamp}`;
   const symbol = `MK${stamp.slice(-6)}`.toUpperCase();
+  const update = `Thanks for joining ${symbol}: new demo on Friday`;
   let mint = "";
 
   beforeAll(async () => {
@@ -35,7 +36,8 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
         totalSupply: "1000000",
         userId: creator.userId,
         creatorWallet: creator.wallet,
-        market: { curveShareBps: 8_000 },
+        // The creator buys a little at launch: its holding then has many decimals.
+        market: { curveShareBps: 8_000, creatorBuyLamports: "100000000" },
       },
       creator.cookie,
     );
@@ -43,6 +45,9 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
     mint = created.body.mintAddress;
     const market = (await (await fetch(`${server.url}/api/market/${mint}`)).json()) as Market;
     expect(market.status).toBe("open");
+    // An update for holders: the fan unlocks it by buying.
+    const posted = await postJson(server.url, `/api/tokens/${mint}/posts`, { body: update }, creator.cookie);
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
   });
 
   afterAll(async () => {
@@ -95,7 +100,29 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
       .getByText("The platform operates this curve's vault: it signs each trade together with you.")
       .waitFor();
     await summary.getByText("The creator keeps 20% of the supply off the curve.", { exact: false }).waitFor();
-    await page.getByText("No trades yet: the first buy sets the chart.").first().waitFor();
+    await summary.getByText("At launch the creator bought", { exact: false }).waitFor();
+
+    // Holders, counted once for the whole page: the curve's vault is not one, the creator is;
+    // the header, the community overview and the trust score agree, and so do the top-10
+    // share of the supply in the overview and in the score (the creator's 20% and its buy).
+    const trustFactor = (key: string) =>
+      page
+        .getByTestId("trust-panel")
+        .locator(`[data-testid="trust-factor"][data-key="${key}"]`)
+        .getByTestId("trust-factor-value");
+    await page.getByTestId("overview-holders").waitFor();
+    await trustFactor("holders").waitFor();
+    expect(await page.getByTestId("holder-count").textContent()).toBe("1");
+    expect(await page.getByTestId("overview-holders").textContent()).toBe("1");
+    expect(await trustFactor("holders").textContent()).toBe("1");
+    const top10 = await trustFactor("top10_share").textContent();
+    expect(top10).toMatch(/^2[01]\.\d%$/);
+    expect(await page.getByTestId("overview-top10").textContent()).toBe(top10);
+    // The holders table fits its card at 1280 px: nothing to scroll to, no column cut.
+    await expectHoldersTableFits(page);
+    // The creator's update is for holders: locked until the fan holds some.
+    const posts = page.getByRole("heading", { name: "Updates from the creator" }).locator("xpath=../..");
+    await posts.getByText(`Updates are for ${symbol} holders: hold some to read them.`).waitFor();
 
     // A wallet, then test SOL, from the trade panel.
     const panel = page.getByTestId("trade-panel");
@@ -136,6 +163,9 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
       .waitFor({ timeout: 30_000 });
     const bought = await holding();
     expect(bought).toBeGreaterThan(0n);
+    // The trade unlocks the creator's updates on the spot, no reload.
+    await posts.getByText(update).waitFor();
+    await page.getByTestId("holder-count").filter({ hasText: /^2$/ }).waitFor();
 
     // The trade is listed, and the chart has its first candle.
     await page.locator('[data-testid="trade-row"][data-side="buy"]').first().waitFor();
@@ -146,11 +176,28 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
     const row = page.locator(`[data-testid="holding"][data-symbol="${symbol}"]`);
     await row.waitFor();
     await row.getByTestId("holding-value").filter({ hasText: /SOL$/ }).waitFor();
+    const dashboardBalance = await row.getByTestId("holding-balance").textContent();
     await audit("dashboard");
 
     // Sell half of it (whole tokens) from the Sell tab.
     await row.getByRole("link", { name: `View ${symbol}` }).click();
     await page.waitForURL(new RegExp(`/token/${mint}$`));
+    // With the fan's row and amounts of many decimals, the table still fits at 1280 px.
+    await expectHoldersTableFits(page);
+    // One balance, one text: the dashboard, the trade panel and the holders table agree
+    // (rounded down to 2 decimals, never up).
+    expect(dashboardBalance).toMatch(/^[\d,]+(\.\d{1,2})?$/);
+    await panel
+      .getByTestId("balance-tokens")
+      .filter({ hasText: `${dashboardBalance} ${symbol}` })
+      .first()
+      .waitFor();
+    const fanRow = page
+      .getByTestId("holders-table")
+      .getByRole("row")
+      .filter({ hasNotText: "Creator" })
+      .last();
+    expect(await fanRow.getByRole("cell").nth(2).textContent()).toBe(dashboardBalance);
     await panel.getByRole("tab", { name: "Sell" }).click();
     const sell = panel.getByRole("tabpanel");
     const half = bought / 2n / 10n ** 9n;
@@ -174,4 +221,65 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
     assertClean();
     await context.close();
   });
+
+  it("lays the holders table out without cutting a column, at 1280 px and on a phone", async () => {
+    // Wide figures: a 10-letter symbol, a billion supply, amounts with many decimals, the
+    // creator's badge (the audit saw "Sha" and "78.95" cut off at 1280 px).
+    const wide = `WIDE${stamp.slice(-6)}`.toUpperCase();
+    const creator = await memberWithWallet(server.url, `mwide_${stamp}`);
+    const created = await postJson<{ mintAddress: string }>(
+      server.url,
+      "/api/tokens/create",
+      {
+        name: `Wide Coin ${stamp}`,
+        symbol: wide,
+        totalSupply: "1000000000",
+        userId: creator.userId,
+        creatorWallet: creator.wallet,
+        market: { curveShareBps: 8_000, creatorBuyLamports: "100000000" },
+      },
+      creator.cookie,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const wideMint = created.body.mintAddress;
+    const buyer = await memberWithWallet(server.url, `mwidefan_${stamp}`);
+    const buy = await postJson(
+      server.url,
+      `/api/market/${wideMint}/buy`,
+      { solIn: "50000000", minTokensOut: "0", idempotencyKey: `wide-${stamp}` },
+      buyer.cookie,
+    );
+    expect(buy.status, JSON.stringify(buy.body)).toBe(200);
+
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const { page, assertClean } = await openPage(context);
+      await page.goto(`${server.url}/token/${wideMint}`);
+      await page.getByTestId("holders-table").getByRole("row").nth(2).waitFor();
+      if (width === 1280) await expectHoldersTableFits(page);
+      // The page never scrolls sideways; on a phone the table may scroll inside its card.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const box = await page.getByTestId("holders-table").locator("xpath=..").boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= width, `table box at ${width}px`).toBe(true);
+      assertClean();
+      await context.close();
+    }
+  });
 });
+
+/** At desktop widths the holders table fits its card: its scroll box has nothing to scroll and
+ * the last column's header is whole. */
+async function expectHoldersTableFits(page: Page) {
+  const table = page.getByTestId("holders-table");
+  await table.waitFor();
+  const fit = await table.evaluate((el) => {
+    const scroller = el.parentElement as HTMLElement;
+    const box = scroller.getBoundingClientRect();
+    const share = el.querySelector("th:last-child")?.getBoundingClientRect();
+    return {
+      overflow: scroller.scrollWidth - scroller.clientWidth,
+      shareInside: share ? share.right <= box.right + 0.5 && share.left >= box.left - 0.5 : false,
+    };
+  });
+  expect(fit).toEqual({ overflow: 0, shareInside: true });
+}

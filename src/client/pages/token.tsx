@@ -1,4 +1,4 @@
-import { groupDigits } from "@shared/amounts";
+import { formatAmount, groupDigits } from "@shared/amounts";
 import { ExternalLink, Globe } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "wouter";
@@ -112,10 +112,14 @@ export default function TokenPage() {
       <TokenFacts details={details} />
       <HoldersTable
         holders={details.holders}
+        holderCount={details.holderCount}
         symbol={details.token.symbol}
         creatorWallet={details.token.creatorWallet}
-        curveVault={market.data?.vault ?? null}
-        chain={details.chain}
+        onCurve={
+          market.data?.vault
+            ? formatAmount(BigInt(market.data.realTokenReserves), market.data.decimals)
+            : null
+        }
       />
     </>
   ) : null;
@@ -214,9 +218,9 @@ export default function TokenPage() {
               </div>
               <div className="rounded-xl border border-border p-4">
                 <dt className="text-sm text-muted-foreground">Holders</dt>
-                <dd className="text-xl font-semibold tabular-nums">
-                  {/* The API lists the 50 largest holders. */}
-                  {details.holders.length >= 50 ? "50+" : details.holders.length}
+                <dd className="text-xl font-semibold tabular-nums" data-testid="holder-count">
+                  {/* Counted as /analytics and the trust score count them: the vault is no holder. */}
+                  {details.holderCount.toLocaleString("en-US")}
                 </dd>
               </div>
             </dl>

@@ -6,6 +6,7 @@ import {
   formatShare,
   formatSol,
   formatTokens,
+  formatTokenText,
   timeAgo,
   valueLamports,
 } from "./format";
@@ -48,6 +49,19 @@ describe("formatTokens", () => {
     expect(formatTokens("5", 0)).toBe("5");
     expect(formatTokens(1n, 9)).toBe("<0.01");
     expect(formatTokens(0n, 9)).toBe("0");
+  });
+});
+
+describe("formatTokenText", () => {
+  it("shows a whole-token string as formatTokens shows its base units: rounded down", () => {
+    expect(formatTokenText("4839.529015015")).toBe("4,839.52");
+    expect(formatTokenText("4839.529015015")).toBe(formatTokens(4_839_529_015_015n, 9));
+    expect(formatTokenText("1045.739")).toBe("1,045.73");
+    expect(formatTokenText("2498749.5")).toBe("2,498,749.5");
+    expect(formatTokenText("1000000")).toBe("1,000,000");
+    expect(formatTokenText("0.001")).toBe("<0.01");
+    expect(formatTokenText("0")).toBe("0");
+    expect(formatTokenText("12.10")).toBe("12.1");
   });
 });
 

@@ -54,6 +54,19 @@ export function formatTokens(units: bigint | string, decimals: number, digits = 
   return roundedText(truncated, decimals, keep);
 }
 
+/** A whole-token decimal string (how the API sends balances: "4839.529015015") by the same
+ * rule as formatTokens: grouped, rounded DOWN to 2 fraction digits, "<0.01" for dust. Every
+ * holding on screen is shown this way, so one balance reads the same on every page. */
+export function formatTokenText(amount: string): string {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(amount.trim());
+  if (!match) return amount;
+  const whole = BigInt(match[1] ?? "0");
+  const digits = match[2] ?? "";
+  const fraction = digits.slice(0, 2).replace(/0+$/, "");
+  if (whole === 0n && !fraction && /[1-9]/.test(digits)) return below(2);
+  return `${groupDigits(whole.toString())}${fraction ? `.${fraction}` : ""}`;
+}
+
 /** Basis points as a percentage: 250 -> "2.5%", 50 -> "0.5%", 2000 -> "20%", 1 -> "0.01%". */
 export function formatBps(bps: bigint | number): string {
   const value = toBig(typeof bps === "number" ? Math.round(bps) : bps);

@@ -66,7 +66,8 @@ export const AnalyticsOverviewSchema = z.object({
   hasMarket: z.boolean(),
   /** Lamports per whole token at the market's current reserves; null without a market. */
   priceLamports: z.string().nullable(),
-  /** The ten largest holders' share of the supply held by wallets (market vault excluded). */
+  /** The ten largest holders' share of the supply (the trust score's `top10_share`: rounded
+   * up; the market's vault and burn addresses are not holders, src/shared/holders.ts). */
   top10ShareBps: z.number().int(),
 });
 
@@ -96,7 +97,10 @@ export const TopMemberSchema = z.object({
   address: z.string(),
   username: z.string().nullable(),
   balance: z.string(),
+  /** Share of the supply, rounded up (as the trust score's shares). */
   shareBps: z.number().int(),
+  /** The same share as the token page's holders show it ("12.50%"). */
+  share: z.string(),
   /** Since when the wallet has held the token without a break. */
   heldSince: z.string().nullable(),
   heldDays: z.number().int(),

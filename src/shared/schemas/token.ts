@@ -188,8 +188,12 @@ export const TokenDetailsSchema = z.object({
       metadata: TokenMetadataOnChainSchema.nullable(),
     })
     .nullable(),
-  /** The largest holders (up to 50), whole-token amounts. */
-  holders: z.array(z.object({ owner: z.string(), amount: z.string() })),
+  /** The largest holders (up to 50), whole-token amounts, each with its share of the supply
+   * ("12.50%", as the portfolio shows it). The market's vault and burn addresses are not
+   * holders (src/shared/holders.ts). */
+  holders: z.array(z.object({ owner: z.string(), amount: z.string(), share: z.string() })),
+  /** Every holder, not only those listed. */
+  holderCount: z.number().int(),
 });
 export type TokenDetails = z.infer<typeof TokenDetailsSchema>;
 

@@ -1,3 +1,5 @@
+// Shares and their display are the ones every holder figure uses (holders.ts).
+import { formatConcentration as percent, shareBps } from "../holders";
 import type { ChecklistItem, TrustBand, TrustCap, TrustFactor, TrustReport } from "../schemas/trust";
 
 // The trust score's formula (docs/trust.md), pure: facts about a mint in, integer points out.
@@ -45,22 +47,11 @@ interface CapFinding extends TrustCap {
   factor: string;
 }
 
-/** Share of the supply in basis points, rounded up (a share never reads smaller than it is). */
-function shareBps(amount: bigint, supply: bigint): number {
-  if (supply <= 0n || amount <= 0n) return 0;
-  const bps = (amount * 10_000n + supply - 1n) / supply;
-  return Number(bps > 10_000n ? 10_000n : bps);
-}
-
 /** Full points at or below `fullAt`, none at or above `zeroAt`, straight line between, rounded down. */
 function lowerIsBetter(bps: number, fullAt: number, zeroAt: number, max: number): number {
   if (bps <= fullAt) return max;
   if (bps >= zeroAt) return 0;
   return Math.floor((max * (zeroAt - bps)) / (zeroAt - fullAt));
-}
-
-function percent(bps: number): string {
-  return `${(bps / 100).toFixed(1)}%`;
 }
 
 /** Thresholds in basis points of the supply (docs/trust.md lists them). */
@@ -209,7 +200,7 @@ function assess(i: TrustInputs): { factors: TrustFactor[]; caps: CapFinding[] } 
   add({
     key: "top10_share",
     group: "distribution",
-    label: "Top 10 holders",
+    label: "Top 10 holders' share of the supply",
     value: percent(top10),
     points: lowerIsBetter(top10, t.top10.fullAt, t.top10.zeroAt, 15),
     maxPoints: 15,

@@ -1,4 +1,8 @@
+import { formatConcentration } from "@shared/holders";
 import type { AirdropResult, Analytics, TokenPosts } from "@shared/schemas/analytics";
+import type { ExplorePage } from "@shared/schemas/market";
+import type { TokenDetails } from "@shared/schemas/token";
+import type { TrustReport } from "@shared/schemas/trust";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../../../../tests/support/http";
 import { launch, type Member, member, tokensOf } from "../../../../tests/support/market";
@@ -76,7 +80,8 @@ describe("GET /api/analytics/:mint", () => {
     expect(mine.overview.holders).toBe(1);
     expect(mine.overview.hasMarket).toBe(true);
     expect(BigInt(mine.overview.priceLamports ?? "0")).toBeGreaterThan(0n);
-    expect(mine.overview.top10ShareBps).toBe(10_000);
+    // Of the whole supply, as the trust score counts it: the vault's half is nobody's holding.
+    expect(mine.overview.top10ShareBps).toBe(5_000);
     expect(mine.topMembers).toEqual([
       expect.objectContaining({ rank: 1, address: creator.wallet, username: "an_creator", isCreator: true }),
     ]);
@@ -136,6 +141,45 @@ describe("GET /api/analytics/:mint", () => {
     expect(moved.topMembers?.find((m) => m.username === "an_friend")?.balance).toBe("1000");
     expect(moved.cards.engagement.score).toBeGreaterThan(before.cards.engagement.score);
     expect(moved.cards.reputation.tokensAlive).toBe(1);
+  });
+});
+
+describe("holders and concentration", () => {
+  it("read the same on the token page, on Explore, in analytics and in the trust score", async () => {
+    // Creator, fan and friend hold it (the tests above); the curve's vault holds the rest.
+    const vault = (await new Client(t.url).get<{ vault: string }>(`/api/market/${mint}`)).body.vault;
+    const page = (await fan.c.get<TokenDetails>(`/api/tokens/${mint}`)).body;
+    const analytics = await analyticsOf(creator.c);
+    const trust = (await new Client(t.url).get<TrustReport>(`/api/tokens/${mint}/trust`)).body;
+    const factor = (key: string) => trust.factors.find((f) => f.key === key)?.value;
+
+    // Holders: the vault is not one, on any of them.
+    expect(page.holderCount).toBe(3);
+    expect(page.holders.map((h) => h.owner)).not.toContain(vault);
+    expect(analytics.overview.holders).toBe(page.holderCount);
+    expect(factor("holders")).toBe(String(page.holderCount));
+    const explore = async () =>
+      (await new Client(t.url).get<ExplorePage>("/api/explore?q=ANLY")).body.tokens.find(
+        (c) => c.mint === mint,
+      );
+    let card = await explore();
+    for (let i = 0; i < 50 && card?.holders !== page.holderCount; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      card = await explore();
+    }
+    expect(card?.holders).toBe(page.holderCount);
+
+    // Concentration: the ten largest holders' share of the whole supply, one figure and one text.
+    expect(formatConcentration(analytics.overview.top10ShareBps)).toBe(factor("top10_share"));
+    const held = page.holders.reduce((s, h) => s + BigInt(h.amount.split(".")[0] ?? "0"), 0n);
+    expect(analytics.overview.top10ShareBps).toBeLessThan(10_000);
+    expect(
+      Math.abs(analytics.overview.top10ShareBps - Number((held * 10_000n) / 1_000_000n)),
+    ).toBeLessThanOrEqual(1);
+    // Each holder's share reads the same on the token page and in the top members.
+    const members = new Map((analytics.topMembers ?? []).map((m) => [m.address, m]));
+    expect([...members.keys()].sort()).toEqual(page.holders.map((h) => h.owner).sort());
+    for (const h of page.holders) expect(members.get(h.owner)?.share, h.owner).toBe(h.share);
   });
 });
 
@@ -266,6 +310,18 @@ describe("token posts", () => {
         visible: false,
         posts: [],
       });
+  });
+
+  it("a fan who just bought reads them in the trade's wake, without waiting for the indexer", async () => {
+    const newcomer = await member(t.url, t.deps.ledger, "an_newcomer", 1n * SOL);
+    expect((await newcomer.c.get<TokenPosts>(`/api/tokens/${mint}/posts`)).body.visible).toBe(false);
+    const buy = await newcomer.c.post(`/api/market/${mint}/buy`, {
+      solIn: (SOL / 100n).toString(),
+      minTokensOut: "0",
+      idempotencyKey: "an-newcomer-buy",
+    });
+    expect(buy.status, JSON.stringify(buy.body)).toBe(200);
+    expect((await newcomer.c.get<TokenPosts>(`/api/tokens/${mint}/posts`)).body.visible).toBe(true);
   });
 
   it("refuses posts from anyone but the creator, and empty or oversized posts", async () => {

@@ -43,6 +43,7 @@ const base: Analytics = {
       username: null,
       balance: "1,5",
       shareBps: 1,
+      share: "<0.01%",
       heldSince: null,
       heldDays: 0,
       isCreator: true,

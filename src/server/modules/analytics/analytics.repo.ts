@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql } from "drizzle-orm";
+import { BURN_ADDRESSES, type OwnerBalances } from "@shared/holders";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   agentMessages,
@@ -29,12 +30,20 @@ export interface Range {
   to: Date | null;
 }
 
-const changesIn = (mint: string, range: Range, exclude: string | null) => [
+/** `exclude`: the owners that are not holders (shared/holders.ts: the vault, burn addresses). */
+const changesIn = (mint: string, range: Range, exclude: readonly string[]) => [
   eq(balanceChanges.mint, mint),
   gte(balanceChanges.blockTime, range.from),
   range.to ? lt(balanceChanges.blockTime, range.to) : undefined,
-  ne(balanceChanges.owner, exclude ?? ""),
+  exclude.length ? notInArray(balanceChanges.owner, [...exclude]) : undefined,
 ];
+
+const heldBy = (mint: string, exclude: readonly string[]) =>
+  and(
+    eq(holders.mint, mint),
+    gt(holders.balance, 0n),
+    exclude.length ? notInArray(holders.owner, [...exclude]) : undefined,
+  );
 
 /** Counts of activity in three windows: [since7, now), [since14, since7) and [since30, now). */
 export interface Windows {
@@ -52,8 +61,8 @@ export class AnalyticsRepo {
   constructor(private db: Db) {}
 
   /** Per UTC day in [from, to): owners whose balance went from 0 to positive, and to 0 (the
-   * market vault, `exclude`, left out). Only those rows are grouped. */
-  async holderEvents(mint: string, range: Range, exclude: string | null) {
+   * non-holders, `exclude`, left out). Only those rows are grouped. */
+  async holderEvents(mint: string, range: Range, exclude: readonly string[]) {
     const day = utcDay(balanceChanges.blockTime);
     return this.db
       .select({
@@ -73,17 +82,46 @@ export class AnalyticsRepo {
       .groupBy(day);
   }
 
-  /** Holders now, those holding without a break since `since30`, and the shares' histogram
-   * (the market vault excluded: it is the curve's stock, not a member). */
-  async holderFacts(mint: string, since30: Date, exclude: string | null) {
-    const wallet = and(eq(holders.mint, mint), gt(holders.balance, 0n), ne(holders.owner, exclude ?? ""));
-    // The total first: as a constant, the shares below compare against a number, not a subquery.
-    const [sum] = await this.db
-      .select({ total: sql<string>`coalesce(sum(${holders.balance}), 0)::text` })
-      .from(holders)
-      .where(wallet);
-    const total = sum?.total ?? "0";
-    const share = (times: number) => sql`${holders.balance} * ${times} < ${total}::numeric`;
+  /** Balances as `holderFigures` counts them (shared/holders.ts): the largest owners (enough to
+   * list `limit` past the `exclude` owners), the owner count, what each excluded owner holds,
+   * and the mint's supply as indexed (every balance summed: what the token program's supply is). */
+  async ownerBalances(mint: string, limit: number, exclude: readonly string[]): Promise<OwnerBalances> {
+    const positive = and(eq(holders.mint, mint), gt(holders.balance, 0n));
+    const [totals, largest, known] = await Promise.all([
+      this.db
+        .select({
+          owners: num(sql`count(*)`),
+          total: sql<string>`coalesce(sum(${holders.balance}), 0)::text`,
+        })
+        .from(holders)
+        .where(positive),
+      this.db
+        .select({ owner: holders.owner, balance: holders.balance })
+        .from(holders)
+        .where(positive)
+        .orderBy(desc(holders.balance), sql`${holders.owner} collate "C"`)
+        .limit(limit + exclude.length),
+      exclude.length
+        ? this.db
+            .select({ owner: holders.owner, balance: holders.balance })
+            .from(holders)
+            .where(and(positive, inArray(holders.owner, [...exclude])))
+        : [],
+    ]);
+    return {
+      largest,
+      owners: totals[0]?.owners ?? 0,
+      known: new Map(known.map((k) => [k.owner, k.balance])),
+      mintSupply: BigInt(totals[0]?.total ?? "0"),
+    };
+  }
+
+  /** Holders now (the non-holders, `exclude`, left out), those holding without a break since
+   * `since30`, and the histogram of their shares of `supply` (base units). */
+  async holderFacts(mint: string, since30: Date, exclude: readonly string[], supply: bigint) {
+    const wallet = heldBy(mint, exclude);
+    // The supply as a constant: the shares below compare against a number, not a subquery.
+    const share = (times: number) => sql`${holders.balance} * ${times} < ${supply.toString()}::numeric`;
     const [row] = await this.db
       .select({
         holders: num(sql`count(*)`),
@@ -95,21 +133,11 @@ export class AnalyticsRepo {
       })
       .from(holders)
       .where(wallet);
-    const top = this.db
-      .select({ balance: holders.balance })
-      .from(holders)
-      .where(wallet)
-      .orderBy(desc(holders.balance))
-      .limit(10)
-      .as("top");
-    const [top10] = await this.db
-      .select({ sum: sql<string>`coalesce(sum(${top.balance}), 0)::text` })
-      .from(top);
-    return { ...(row as NonNullable<typeof row>), total, top10: BigInt(top10?.sum ?? "0") };
+    return row as NonNullable<typeof row>;
   }
 
   /** The largest holders, longest held first among equals, with their username where known. */
-  async topMembers(mint: string, limit: number, exclude: string | null) {
+  async topMembers(mint: string, limit: number, exclude: readonly string[]) {
     return this.db
       .select({
         owner: holders.owner,
@@ -120,14 +148,14 @@ export class AnalyticsRepo {
       .from(holders)
       .leftJoin(wallets, eq(wallets.publicKey, holders.owner))
       .leftJoin(users, eq(users.id, wallets.userId))
-      .where(and(eq(holders.mint, mint), gt(holders.balance, 0n), ne(holders.owner, exclude ?? "")))
+      .where(heldBy(mint, exclude))
       .orderBy(desc(holders.balance), asc(holders.firstHeldAt), asc(holders.owner))
       .limit(limit);
   }
 
   /** Each owner whose balance moved in [from, to), with whether it moved on or after `recent`
-   * and whether it moved in [earlier, recent) (the market vault left out). */
-  async activeOwners(mint: string, range: Range, exclude: string | null, recent: Date, earlier: Date) {
+   * and whether it moved in [earlier, recent) (the non-holders left out). */
+  async activeOwners(mint: string, range: Range, exclude: readonly string[], recent: Date, earlier: Date) {
     const at = balanceChanges.blockTime;
     return this.db
       .select({
@@ -267,8 +295,8 @@ export class AnalyticsRepo {
   }
 
   /** The creator's account age and launched tokens, and how their holders fared: each token's
-   * holders now (beyond the creator's wallet), and every wallet that ever held one against
-   * those holding now. */
+   * holders now (beyond the creator's wallet; the vault and burn addresses are no holders),
+   * and every wallet that ever held one against those holding now. */
   async creatorHistory(userId: string) {
     const [user] = await this.db
       .select({ createdAt: users.createdAt })
@@ -288,7 +316,15 @@ export class AnalyticsRepo {
           })
           .from(holders)
           .innerJoin(tokens, eq(tokens.mintAddress, holders.mint))
-          .where(and(inArray(holders.mint, mints), ne(holders.owner, tokens.creatorWallet)))
+          .leftJoin(markets, eq(markets.mint, holders.mint))
+          .where(
+            and(
+              inArray(holders.mint, mints),
+              ne(holders.owner, tokens.creatorWallet),
+              or(isNull(markets.vault), ne(holders.owner, markets.vault)),
+              notInArray(holders.owner, [...BURN_ADDRESSES]),
+            ),
+          )
           .groupBy(holders.mint)
       : [];
     return { userCreatedAt: user?.createdAt ?? null, launched, perMint };

@@ -28,11 +28,6 @@ export function reputationScore(input: {
   return Math.round(20 * age + 40 * alive + 40 * (input.retainedBps / 10_000));
 }
 
-/** Floor of a / b in basis points (0 when b is 0): shares never round up. */
-export function bpsOf(a: bigint, b: bigint): number {
-  return b > 0n ? Number((a * 10_000n) / b) : 0;
-}
-
 export interface HolderDay {
   day: string;
   holders: number;

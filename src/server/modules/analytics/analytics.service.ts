@@ -1,4 +1,5 @@
-import { formatAmount } from "@shared/amounts";
+import { formatAmount, shareOfSupply } from "@shared/amounts";
+import { holderFigures, nonHolders, shareBps } from "@shared/holders";
 import { spotPriceLamports } from "@shared/market/curve";
 import type { Analytics, TopMember } from "@shared/schemas/analytics";
 import type { TrustReport } from "@shared/schemas/trust";
@@ -12,15 +13,7 @@ import { type MarketVersions, MintCache } from "../market/market-versions";
 import type { TokenRow } from "../tokens/tokens.repo";
 import type { TokensService } from "../tokens/tokens.service";
 import type { AnalyticsRepo, Range, Windows } from "./analytics.repo";
-import {
-  bpsOf,
-  DAY_MS,
-  dayOf,
-  engagementScore,
-  holderSeries,
-  reputationScore,
-  trendOf,
-} from "./analytics.scores";
+import { DAY_MS, dayOf, engagementScore, holderSeries, reputationScore, trendOf } from "./analytics.scores";
 
 /** The trust engine's report (docs/trust.md); analytics shows its score and factors. */
 export interface TrustSource {
@@ -125,16 +118,16 @@ export class AnalyticsService {
     return hit;
   }
 
-  private history(mint: string, vault: string | null, days: Days): Promise<History> {
-    const key = `${mint}\n${dayOf(days.today.getTime())}\n${vault ?? ""}`;
+  private history(mint: string, excluded: readonly string[], days: Days): Promise<History> {
+    const key = `${mint}\n${dayOf(days.today.getTime())}\n${excluded.join(",")}`;
     let hit = this.histories.get(key);
     if (!hit) {
       const closed: Range = { from: days.start, to: days.today };
       const { repo } = this.deps;
       hit = Promise.all([
-        repo.holderEvents(mint, closed, vault),
+        repo.holderEvents(mint, closed, excluded),
         repo.marketDays(mint, closed),
-        repo.activeOwners(mint, closed, vault, days.since7, days.since14),
+        repo.activeOwners(mint, closed, excluded, days.since7, days.since14),
       ]).then(([events, market, owners]) => ({
         events,
         market,
@@ -200,20 +193,36 @@ export class AnalyticsService {
     const w: Windows = { since7: days.since7, since14: days.since14, since30: days.start };
     const sinceToday: Range = { from: today, to: null };
     const market = await repo.market(mint);
+    // Holders and concentration as the token page and the trust score count them
+    // (shared/holders.ts): the market's vault and burn addresses are not holders.
     const vault = market?.vault ?? null;
-    const [facts, past, todayEvents, todayOwners, members, chats, transfers, trades, claims, todayMarket] =
-      await Promise.all([
-        repo.holderFacts(mint, days.start, vault),
-        this.history(mint, vault, days),
-        repo.holderEvents(mint, sinceToday, vault),
-        repo.activeOwners(mint, sinceToday, vault, today, today),
-        repo.topMembers(mint, TOP_MEMBERS, vault),
-        repo.agentChats(mint, w),
-        repo.transfers(mint, w),
-        repo.trades(mint, w),
-        repo.rewardsClaimed(mint, w),
-        repo.marketDays(mint, sinceToday),
-      ]);
+    const excluded = [...nonHolders(vault)];
+    const counted = repo.ownerBalances(mint, 10, excluded).then((read) => holderFigures(read, vault));
+    const [
+      figures,
+      facts,
+      past,
+      todayEvents,
+      todayOwners,
+      members,
+      chats,
+      transfers,
+      trades,
+      claims,
+      todayMarket,
+    ] = await Promise.all([
+      counted,
+      counted.then((f) => repo.holderFacts(mint, days.start, excluded, f.supply)),
+      this.history(mint, excluded, days),
+      repo.holderEvents(mint, sinceToday, excluded),
+      repo.activeOwners(mint, sinceToday, excluded, today, today),
+      repo.topMembers(mint, TOP_MEMBERS, excluded),
+      repo.agentChats(mint, w),
+      repo.transfers(mint, w),
+      repo.trades(mint, w),
+      repo.rewardsClaimed(mint, w),
+      repo.marketDays(mint, sinceToday),
+    ]);
     const [volume24h, trust, history] = await Promise.all([
       repo.volumeSince(mint, new Date(now - DAY_MS)),
       repo.trustSeries(mint, dayOf(days.start.getTime())),
@@ -228,7 +237,7 @@ export class AnalyticsService {
       last30: unionSize(past.active30),
     };
 
-    const holders = holderSeries(now, SERIES_DAYS, facts.holders, events);
+    const holders = holderSeries(now, SERIES_DAYS, figures.holders, events);
     const lastWeek = holders.series.slice(-7);
     const holdersWeekAgo = holders.series.at(-8)?.holders ?? holders.atStart;
     const activity = (pick: "last7" | "last30" | "prev7") => ({
@@ -242,11 +251,10 @@ export class AnalyticsService {
       a.agentChats + a.transfers + a.trades + a.rewardsClaimed;
     const last7Days = activity("last7");
     const prev7Days = activity("prev7");
-    const engagement = engagementScore(facts.holders, last7Days.activeHolders, actions(last7Days));
+    const engagement = engagementScore(figures.holders, last7Days.activeHolders, actions(last7Days));
     const engagementBefore = engagementScore(holdersWeekAgo, prev7Days.activeHolders, actions(prev7Days));
 
     const reputation = this.reputation(history, now);
-    const total = BigInt(facts.total);
     const decimals = token.decimals;
 
     const byDay = new Map(marketDays.map((d) => [d.day, d]));
@@ -291,7 +299,7 @@ export class AnalyticsService {
         },
       },
       overview: {
-        holders: facts.holders,
+        holders: figures.holders,
         newHolders7d: lastWeek.reduce((n, d) => n + d.newHolders, 0),
         lostHolders7d: lastWeek.reduce((n, d) => n + d.lostHolders, 0),
         retention30dBps:
@@ -306,7 +314,7 @@ export class AnalyticsService {
         trades7d: trades.last7,
         hasMarket: Boolean(open),
         priceLamports: price,
-        top10ShareBps: bpsOf(facts.top10, total),
+        top10ShareBps: shareBps(figures.top10, figures.supply),
       },
       series: {
         holders: holders.series,
@@ -324,7 +332,8 @@ export class AnalyticsService {
         address: m.owner,
         username: m.username,
         balance: formatAmount(m.balance, decimals),
-        shareBps: bpsOf(m.balance, total),
+        shareBps: shareBps(m.balance, figures.supply),
+        share: shareOfSupply(m.balance, figures.supply),
         heldSince: m.firstHeldAt?.toISOString() ?? null,
         heldDays: m.firstHeldAt ? Math.max(0, Math.floor((now - m.firstHeldAt.getTime()) / DAY_MS)) : 0,
         isCreator: m.owner === token.creatorWallet,

@@ -9,7 +9,7 @@ import type { AnalyticsRepo } from "./analytics.repo";
 
 interface Deps {
   repo: AnalyticsRepo;
-  tokens: Pick<TokensService, "getByMint">;
+  tokens: Pick<TokensService, "getByMint" | "readerIndexed">;
   transfers: Pick<TransferService, "transfer">;
 }
 
@@ -77,6 +77,8 @@ export class CommunityService {
   /** Posts are for the community: the creator and whoever holds the token now. */
   async posts(userId: string | null, mint: string): Promise<TokenPosts> {
     const token = await this.deps.tokens.getByMint(mint);
+    // A reader who just bought (or was sent some) holds it: their own commits are indexed first.
+    if (userId !== null && userId !== token.userId) await this.deps.tokens.readerIndexed(mint, userId);
     const visible =
       userId !== null && (userId === token.userId || (await this.deps.repo.holdsMint(userId, mint)));
     if (!visible) return { visible: false, posts: [] };

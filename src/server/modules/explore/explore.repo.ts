@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gt, gte, inArray, lt } from "drizzle-orm";
+import { BURN_ADDRESSES } from "@shared/holders";
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, ne, notInArray, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { holders, markets, marketTrades, tokens, users } from "../../db/schema/index";
 
@@ -82,14 +83,20 @@ export class ExploreRepo {
       .where(gte(holders.updatedAt, since));
   }
 
-  /** Holders (balance > 0) per mint; all mints without `mints`. */
+  /** Holders per mint (balance > 0; the market's vault and burn addresses are not holders,
+   * shared/holders.ts); all mints without `mints`. */
   async holderCounts(mints?: string[]) {
     if (mints && !mints.length) return [];
-    const positive = gt(holders.balance, 0n);
+    const counted = and(
+      gt(holders.balance, 0n),
+      notInArray(holders.owner, [...BURN_ADDRESSES]),
+      or(isNull(markets.vault), ne(holders.owner, markets.vault)),
+    );
     return this.db
       .select({ mint: holders.mint, holders: count() })
       .from(holders)
-      .where(mints ? and(inArray(holders.mint, mints), positive) : positive)
+      .leftJoin(markets, eq(markets.mint, holders.mint))
+      .where(mints ? and(inArray(holders.mint, mints), counted) : counted)
       .groupBy(holders.mint);
   }
 }

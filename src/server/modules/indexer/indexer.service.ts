@@ -1,3 +1,4 @@
+import type { OwnerBalances } from "@shared/holders";
 import type { BalanceFacts, CommittedTransaction, Ledger, SignatureInfo } from "../../ledger/ledger";
 import { BoundedCache } from "../../lib/bounded-cache";
 import { KeyVersions } from "../../lib/key-versions";
@@ -697,6 +698,29 @@ export class IndexerService {
     const min = options.minBalance ?? 1n;
     const { top } = await this.holderEntry(mint);
     return top.filter((h) => h.balance >= min).slice(0, limit);
+  }
+
+  /** Balances as `holderFigures` (src/shared/holders.ts) counts them: the largest owners, enough
+   * to list `limit` holders past the `lookup` owners (the non-holders, the creator), the owner
+   * count, and what each `lookup` owner holds. Served from the kept top list; an owner below it
+   * is read from the table. */
+  async ownerBalances(
+    mint: string,
+    options: { limit: number; lookup: Iterable<string> },
+  ): Promise<Omit<OwnerBalances, "mintSupply">> {
+    const { top, count } = await this.holderEntry(mint);
+    const lookup = [...new Set(options.lookup)];
+    const ranked = new Map(top.map((h) => [h.owner, h.balance]));
+    const complete = top.length >= count;
+    const known = new Map<string, bigint>();
+    await Promise.all(
+      lookup.map(async (owner) => {
+        const kept = ranked.get(owner);
+        const balance = kept ?? (complete ? 0n : ((await this.deps.repo.holder(mint, owner))?.balance ?? 0n));
+        if (balance > 0n) known.set(owner, balance);
+      }),
+    );
+    return { largest: top.slice(0, options.limit + lookup.length), owners: count, known };
   }
 
   /** Moves whenever the mint's holders are written (readers key caches of them on it). */

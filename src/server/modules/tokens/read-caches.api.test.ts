@@ -63,7 +63,7 @@ describe("read caches", () => {
     queries.reset();
     const again = await fan.c.get<TokenPage>(`/api/tokens/${mint}`);
     expect(again.body).toMatchObject({ token: { status: "active" }, creator: { username: "rc_artist" } });
-    expect(again.body.holders).toEqual([{ owner: artist.wallet, amount: "1000" }]);
+    expect(again.body.holders).toEqual([{ owner: artist.wallet, amount: "1000", share: "100.00%" }]);
     await fan.c.get(`/api/tokens/${mint}/metadata.json`);
     expect(queries.reads()).toEqual([]);
     clock.release();
@@ -73,8 +73,8 @@ describe("read caches", () => {
     ).toBe(200);
     const after = await fan.c.get<TokenPage>(`/api/tokens/${mint}`);
     expect(after.body.holders).toEqual([
-      { owner: artist.wallet, amount: "975" },
-      { owner: fan.wallet, amount: "25" },
+      { owner: artist.wallet, amount: "975", share: "97.50%" },
+      { owner: fan.wallet, amount: "25", share: "2.50%" },
     ]);
     expect(after.body.token.circulatingSupply).toBe("25");
     // Read again (from memory), then a transfer back: the next read has it too.
@@ -84,8 +84,8 @@ describe("read caches", () => {
     ).toBe(200);
     const back = await artist.c.get<TokenPage>(`/api/tokens/${mint}`);
     expect(back.body.holders).toEqual([
-      { owner: artist.wallet, amount: "980" },
-      { owner: fan.wallet, amount: "20" },
+      { owner: artist.wallet, amount: "980", share: "98.00%" },
+      { owner: fan.wallet, amount: "20", share: "2.00%" },
     ]);
     expect(back.body.token.circulatingSupply).toBe("20");
   });

@@ -4,7 +4,7 @@ import type { Database, Db } from "../../db/client";
 import { ConfirmedBehind } from "../../db/confirmed-behind";
 import { isUniqueViolation } from "../../db/errors";
 import { GroupCommit } from "../../db/group-commit";
-import { tokens, transfers } from "../../db/schema/index";
+import { markets, tokens, transfers } from "../../db/schema/index";
 import { NOT_YET_SENT } from "../../db/schema/recorded-send";
 import { BoundedCache } from "../../lib/bounded-cache";
 import { KeyVersions } from "../../lib/key-versions";
@@ -193,6 +193,13 @@ export class TokensRepo {
   async byMint(mint: string) {
     const [row] = await this.db.select().from(tokens).where(eq(tokens.mintAddress, mint)).limit(1);
     return this.current(row) ?? null;
+  }
+
+  /** The vault of the mint's market (any status), null without one: its tokens are the curve's
+   * stock, not a holder's (shared/holders.ts). */
+  async marketVault(mint: string): Promise<string | null> {
+    const [row] = await this.db.select({ vault: markets.vault }).from(markets).where(eq(markets.mint, mint));
+    return row?.vault ?? null;
   }
 
   async byMints(mints: string[]): Promise<TokenRow[]> {

@@ -1,4 +1,5 @@
 import { formatAmount, shareOfSupply } from "@shared/amounts";
+import { holderFigures, nonHolders } from "@shared/holders";
 import type { Holding } from "@shared/schemas/portfolio";
 import { type TokenBalance, TokenDetailsSchema } from "@shared/schemas/token";
 import { notFound } from "../../http-errors";
@@ -17,8 +18,11 @@ interface Deps {
   accountsRepo: AccountsRepo;
   ledger: Ledger;
   /** Holders come from the chain indexer instead of a scan of the mint's accounts. */
-  indexer: Pick<IndexerService, "holders" | "ownCommitsIndexed" | "holdersVersion">;
+  indexer: Pick<IndexerService, "ownerBalances" | "ownCommitsIndexed" | "holdersVersion">;
 }
+
+/** Holders listed on a token page (all of them are counted). */
+const HOLDERS_LISTED = 50;
 
 interface PresentedList {
   rows: TokenRow[];
@@ -87,14 +91,7 @@ export class TokensService {
   async publicViewJson(mint: string, readerId: string | null = null): Promise<Buffer> {
     const versions = this.accountVersions;
     const { indexer } = this.deps;
-    if (readerId) {
-      const wallets = await this.deps.accountsRepo.walletsOf(readerId);
-      await indexer.ownCommitsIndexed(
-        2_000,
-        mint,
-        wallets.map((w) => w.publicKey),
-      );
-    }
+    if (readerId) await this.readerIndexed(mint, readerId);
     if (!versions) return Buffer.from(JSON.stringify(TokenDetailsSchema.parse(await this.publicView(mint))));
     const hit = this.pages.get(mint);
     if (hit && this.current({ mint, ...hit }) && hit.holdersV === indexer.holdersVersion(mint))
@@ -108,6 +105,17 @@ export class TokensService {
     if (row.status === "active" && this.current(read) && indexer.holdersVersion(mint) === holdersV)
       this.pages.set(mint, { ata, mintV: read.mintV, ataV: read.ataV, holdersV, json });
     return json;
+  }
+
+  /** Read-your-writes for holdings: resolves once the commits of this mint that name one of the
+   * reader's wallets are indexed (at most 2 s), so a trade or transfer just made counts. */
+  async readerIndexed(mint: string, readerId: string): Promise<void> {
+    const wallets = await this.deps.accountsRepo.walletsOf(readerId);
+    await this.deps.indexer.ownCommitsIndexed(
+      2_000,
+      mint,
+      wallets.map((w) => w.publicKey),
+    );
   }
 
   /** A creator's tokens as UTF-8 JSON, serialized and encoded once per change: the portfolio
@@ -242,17 +250,25 @@ export class TokensService {
   }
 
   /** The public token page: our record, the creator, and what the chain says. Holders are
-   * the indexer's (one per owner, all its token accounts summed). */
+   * the indexer's (one per owner, all its token accounts summed), counted as everywhere else:
+   * the market's vault and burn addresses are not holders (shared/holders.ts). */
   async publicView(mint: string) {
     const row = await this.getByMint(mint);
-    const { ledger, indexer } = this.deps;
+    const { ledger, indexer, repo } = this.deps;
+    const owners = async () => {
+      const vault = await repo.marketVault(mint);
+      const read = await indexer.ownerBalances(mint, { limit: HOLDERS_LISTED, lookup: nonHolders(vault) });
+      return { vault, read };
+    };
     // The chain reads leave together (one message to the ledger's thread, decision 014).
-    const [creator, chain, holders, circulating] = await Promise.all([
+    const [creator, chain, held, circulating] = await Promise.all([
       this.creatorOf(row.userId),
       row.status === "active" ? ledger.getMint(mint) : null,
-      row.status === "active" ? indexer.holders(mint, { limit: 50 }) : [],
+      row.status === "active" ? owners() : null,
       this.circulating(row),
     ]);
+    const figures =
+      held && holderFigures({ ...held.read, mintSupply: chain?.supply ?? 0n }, held.vault, HOLDERS_LISTED);
     const token = presentToken(row, ledger.info, circulating);
     return {
       token,
@@ -270,7 +286,12 @@ export class TokensService {
           additionalMetadata: Object.fromEntries(chain.metadata.additionalMetadata),
         },
       },
-      holders: holders.map((h) => ({ owner: h.owner, amount: formatAmount(h.balance, row.decimals) })),
+      holders: (figures?.top ?? []).map((h) => ({
+        owner: h.owner,
+        amount: formatAmount(h.balance, row.decimals),
+        share: shareOfSupply(h.balance, figures?.supply ?? 0n),
+      })),
+      holderCount: figures?.holders ?? 0,
     };
   }
 

@@ -1,3 +1,4 @@
+import type { Balance } from "@shared/holders";
 import type { TrustInputs } from "@shared/trust/score";
 import { AccountState, type Mint } from "@solana-program/token-2022";
 import type { SignatureInfo, TransactionRecord } from "../../ledger/ledger";
@@ -6,8 +7,6 @@ import { mintExtensions } from "../../ledger/token-state";
 // Facts for the trust score read from a mint account and from ledger history, for any mint
 // (docs/trust.md). No I/O here: the service reads, these functions decide.
 
-/** Solana's incinerator: tokens sent there are gone. */
-export const BURN_ADDRESSES = new Set(["1nc1nerator11111111111111111111111111111111"]);
 /** The all-zero address: what an unset optional key reads as inside an extension. */
 const NONE = "11111111111111111111111111111111";
 
@@ -77,29 +76,9 @@ export function controlFacts(mint: Mint): ControlFacts {
   return facts;
 }
 
-export interface Holding {
-  owner: string;
-  balance: bigint;
-}
-
-/** The distribution inputs from holders (largest first is not assumed): the vault and burn
- * addresses left out; the creator cluster is the creator plus the funded wallets given. */
-export function distribution(
-  holders: Holding[],
-  excluded: Set<string>,
-  creator: string | null,
-  funded: Set<string>,
-): Pick<TrustInputs, "top10" | "largest" | "creatorCluster"> {
-  const counted = holders.filter((h) => !excluded.has(h.owner) && h.balance > 0n);
-  counted.sort((a, b) => (b.balance > a.balance ? 1 : b.balance < a.balance ? -1 : 0));
-  const top = counted.slice(0, 10);
-  return {
-    top10: top.reduce((s, h) => s + h.balance, 0n),
-    largest: top[0]?.balance ?? 0n,
-    creatorCluster: counted
-      .filter((h) => h.owner === creator || funded.has(h.owner))
-      .reduce((s, h) => s + h.balance, 0n),
-  };
+/** The creator's cluster: the creator's own balance plus what the holders it funded hold. */
+export function creatorCluster(top: readonly Balance[], creatorBalance: bigint, funded: Set<string>): bigint {
+  return top.filter((h) => funded.has(h.owner)).reduce((s, h) => s + h.balance, creatorBalance);
 }
 
 /** Per owner, what the transactions gave (post - pre) of this mint, summed. */

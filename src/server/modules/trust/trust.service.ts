@@ -1,3 +1,4 @@
+import { type Balance, BURN_ADDRESSES, holderFigures, nonHolders } from "@shared/holders";
 import { MARKET } from "@shared/market/curve";
 import type { TrustBand, TrustChecklist, TrustReport } from "@shared/schemas/trust";
 import { checklist, evaluate, type TrustInputs } from "@shared/trust/score";
@@ -13,15 +14,7 @@ import type { MarketRepo, MarketRow } from "../market/market.repo";
 import type { TokenRow } from "../tokens/tokens.repo";
 import type { TokensService } from "../tokens/tokens.service";
 import type { TrustRepo } from "./trust.repo";
-import {
-  BURN_ADDRESSES,
-  type ControlFacts,
-  controlFacts,
-  distribution,
-  firstWindow,
-  type Holding,
-  receivedByOwner,
-} from "./trust-facts";
+import { type ControlFacts, controlFacts, creatorCluster, firstWindow, receivedByOwner } from "./trust-facts";
 
 interface Deps {
   repo: TrustRepo;
@@ -43,8 +36,6 @@ interface Assessment {
   token: TokenRow | null;
 }
 
-/** Top holders read for the distribution (the vault, burn addresses and ten more). */
-const TOP_READ = 15;
 /** Ledger history pages read to find an outside mint's first transaction. */
 const HISTORY_PAGES = 10;
 /** Transactions of an outside mint's launch window read for its fairness. */
@@ -248,28 +239,26 @@ export class TrustService {
     const market = await marketRepo.market(mint);
     const open = market && (market.status === "open" || market.status === "completed") ? market : null;
     await indexer.drained(2_000, mint);
-    const [top, count] = await Promise.all([
-      indexer.holders(mint, { limit: TOP_READ }),
-      indexer.holderCount(mint),
-    ]);
     const creator = token.creatorWallet;
-    const excluded = new Set([...BURN_ADDRESSES, ...(open ? [open.vault] : [])]);
-    const burned = top.filter((h) => BURN_ADDRESSES.has(h.owner)).reduce((s, h) => s + h.balance, 0n);
-    const onCurve = open ? (top.find((h) => h.owner === open.vault)?.balance ?? 0n) : 0n;
-    const funded = await this.fundedAmong(creator, top, excluded);
+    // Holders and concentration as the token page and /analytics count them (shared/holders.ts).
+    const vault = market?.vault ?? null;
+    const read = await indexer.ownerBalances(mint, { limit: 10, lookup: [...nonHolders(vault), creator] });
+    const figures = holderFigures({ ...read, mintSupply: supply }, vault);
+    const funded = await this.fundedAmong(creator, figures.top);
     const launchTaken = await this.launchTaken(mint, creator, open);
-    const excludedHolders = top.filter((h) => excluded.has(h.owner) && h.balance > 0n).length;
     const launchedAt = token.confirmedAt ?? token.createdAt;
     return {
       creator,
       inputs: {
-        supply: supply - burned,
-        ...distribution(top, excluded, creator, funded),
+        supply: figures.supply,
+        top10: figures.top10,
+        largest: figures.largest,
+        creatorCluster: creatorCluster(figures.top, read.known.get(creator) ?? 0n, funded),
         launchTaken,
-        onCurve,
+        onCurve: open ? figures.onCurve : 0n,
         hasMarket: open !== null,
         ageDays: (this.deps.now() - launchedAt.getTime()) / DAY_MS,
-        holders: Math.max(0, count - excludedHolders),
+        holders: figures.holders,
         hasLinks: [token.website, token.twitter, token.discord].some((l) => l.trim() !== ""),
       },
     };
@@ -300,14 +289,19 @@ export class TrustService {
     const accounts = await ledger.getTokenAccountsByMint(mint);
     const byOwner = new Map<string, bigint>();
     for (const a of accounts) byOwner.set(a.owner, (byOwner.get(a.owner) ?? 0n) + a.amount);
-    const holders: Holding[] = [...byOwner].map(([owner, balance]) => ({ owner, balance }));
+    const owners: Balance[] = [...byOwner]
+      .map(([owner, balance]) => ({ owner, balance }))
+      .filter((h) => h.balance > 0n)
+      .sort((a, b) => (b.balance > a.balance ? 1 : b.balance < a.balance ? -1 : 0));
+    const figures = holderFigures(
+      { largest: owners, owners: owners.length, known: byOwner, mintSupply: supply },
+      null,
+    );
     const history = await this.oldestFirst(mint);
     const first = history[0] ? await ledger.getTransaction(history[0].signature) : null;
     const creator = first?.accountKeys[0] ?? controls.mintAuthorityKey ?? controls.updateAuthority;
     const excluded = new Set(BURN_ADDRESSES);
-    const burned = holders.filter((h) => excluded.has(h.owner)).reduce((s, h) => s + h.balance, 0n);
-    const largest = [...holders].sort((a, b) => (b.balance > a.balance ? 1 : -1)).slice(0, TOP_READ);
-    const funded = creator ? await this.fundedAmong(creator, largest, excluded) : new Set<string>();
+    const funded = creator ? await this.fundedAmong(creator, figures.top) : new Set<string>();
     let launchTaken: bigint | null = null;
     if (history.length) {
       const window = firstWindow(history, MARKET.launchWindowMs / 1000).slice(0, WINDOW_READS);
@@ -324,13 +318,15 @@ export class TrustService {
     return {
       creator,
       inputs: {
-        supply: supply - burned,
-        ...distribution(holders, excluded, creator, funded),
+        supply: figures.supply,
+        top10: figures.top10,
+        largest: figures.largest,
+        creatorCluster: creator ? creatorCluster(figures.top, byOwner.get(creator) ?? 0n, funded) : 0n,
         launchTaken,
         onCurve: 0n,
         hasMarket: false,
         ageDays: createdAt ? (this.deps.now() - createdAt * 1000) / DAY_MS : 0,
-        holders: holders.filter((h) => !excluded.has(h.owner) && h.balance > 0n).length,
+        holders: figures.holders,
         hasLinks: controls.metadataLinks,
       },
     };
@@ -349,9 +345,9 @@ export class TrustService {
     return all.reverse();
   }
 
-  /** The ten largest counted holders the creator sent SOL to. */
-  private async fundedAmong(creator: string, top: Holding[], excluded: Set<string>): Promise<Set<string>> {
-    const candidates = top.filter((h) => h.owner !== creator && !excluded.has(h.owner)).slice(0, 10);
+  /** Among the ten largest holders, those the creator sent SOL to. */
+  private async fundedAmong(creator: string, top: readonly Balance[]): Promise<Set<string>> {
+    const candidates = top.slice(0, 10).filter((h) => h.owner !== creator);
     const checks = await Promise.all(candidates.map((h) => this.deps.funding.funded(creator, h.owner)));
     return new Set(candidates.filter((_, i) => checks[i]).map((h) => h.owner));
   }

@@ -77,8 +77,10 @@ export default function AnalyticsCharts({ series }: { series: Analytics["series"
         </LineChart>
       </ChartCard>
       <ChartCard
-        title="Distribution of holdings"
-        summary={series.distribution.map((b) => `${b.holders} holders with ${b.label}`).join(", ")}
+        title="Holders by share of the supply"
+        summary={series.distribution
+          .map((b) => `${b.holders} holders with ${b.label} of the supply`)
+          .join(", ")}
       >
         <BarChart data={series.distribution}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />

@@ -1,3 +1,4 @@
+import { formatConcentration } from "@shared/holders";
 import { formatBps, formatPriceSol, formatSol } from "@shared/market/format";
 import type { Analytics } from "@shared/schemas/analytics";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -22,7 +23,7 @@ export function CommunityOverview({ overview }: { overview: Analytics["overview"
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <Stat label="Holders" value={String(overview.holders)} testId="overview-holders" />
+          <Stat label="Holders" value={overview.holders.toLocaleString("en-US")} testId="overview-holders" />
           <Stat label="New holders (7 days)" value={String(overview.newHolders7d)} />
           <Stat label="Lost holders (7 days)" value={String(overview.lostHolders7d)} />
           <Stat
@@ -35,7 +36,12 @@ export function CommunityOverview({ overview }: { overview: Analytics["overview"
             label="Price"
             value={overview.priceLamports === null ? "No market" : formatPriceSol(overview.priceLamports)}
           />
-          <Stat label="Top 10 holders' share" value={formatBps(overview.top10ShareBps)} />
+          {/* The trust score's own figure and format: the two read the same (shared/holders.ts). */}
+          <Stat
+            label="Top 10 holders' share of the supply"
+            value={formatConcentration(overview.top10ShareBps)}
+            testId="overview-top10"
+          />
         </dl>
       </CardContent>
     </Card>

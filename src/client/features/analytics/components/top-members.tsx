@@ -1,5 +1,4 @@
-import { groupDigits } from "@shared/amounts";
-import { formatBps } from "@shared/market/format";
+import { formatTokenText } from "@shared/market/format";
 import type { TopMember } from "@shared/schemas/analytics";
 import { Users } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
@@ -42,10 +41,10 @@ export function TopMembers({ members, symbol }: { members: TopMember[]; symbol: 
                 </div>
                 <div className="text-right text-sm">
                   <div className="font-semibold tabular-nums">
-                    {groupDigits(m.balance)} {symbol}
+                    {formatTokenText(m.balance)} {symbol}
                   </div>
                   <div className="text-xs text-muted-foreground">
-                    {formatBps(m.shareBps)} · held {m.heldDays} {m.heldDays === 1 ? "day" : "days"}
+                    {m.share} of the supply · held {m.heldDays} {m.heldDays === 1 ? "day" : "days"}
                   </div>
                 </div>
                 <CopyButton

@@ -49,7 +49,7 @@ export function LaunchBuyers({ market, symbol }: { market: MarketState; symbol: 
       <p className="text-sm text-muted-foreground">
         {launchWindow.buyers.length === 0
           ? "Nobody bought in the launch window."
-          : `${formatTokens(launchWindow.tokensBought, market.decimals, 0)} ${symbol} (${formatShare(launchWindow.shareOfSupply)} of the supply) by ${launchWindow.buyers.length} wallet${launchWindow.buyers.length === 1 ? "" : "s"}.`}
+          : `${formatTokens(launchWindow.tokensBought, market.decimals)} ${symbol} (${formatShare(launchWindow.shareOfSupply)} of the supply) by ${launchWindow.buyers.length} wallet${launchWindow.buyers.length === 1 ? "" : "s"}.`}
       </p>
       {launchWindow.buyers.length > 0 ? (
         <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">

@@ -1,4 +1,4 @@
-import { groupDigits } from "@shared/amounts";
+import { formatTokenText } from "@shared/market/format";
 import type { Holding } from "@shared/schemas/portfolio";
 import { ArrowRightLeft, Eye } from "lucide-react";
 import { useState } from "react";
@@ -39,8 +39,8 @@ function HoldingRow({ holding }: { holding: Holding }) {
       <dl className="flex gap-6 text-sm sm:text-right">
         <div>
           <dt className="text-muted-foreground">Balance</dt>
-          <dd className="font-semibold tabular-nums" data-testid="holding-balance">
-            {groupDigits(holding.balance)}
+          <dd className="font-semibold tabular-nums" data-testid="holding-balance" title={holding.balance}>
+            {formatTokenText(holding.balance)}
           </dd>
         </div>
         <div>
