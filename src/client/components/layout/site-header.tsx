@@ -1,4 +1,4 @@
-import { Compass, Menu, X } from "lucide-react";
+import { Compass, LayoutDashboard, Menu, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
@@ -65,7 +65,11 @@ function DefaultActions() {
       {user ? (
         <>
           <Button asChild size="sm" variant="primary">
-            <Link href="/dashboard">Dashboard</Link>
+            <Link href="/dashboard">
+              <LayoutDashboard aria-hidden="true" />
+              {/* The icon alone on phones: the account's Sign out shares the bar (360 px). */}
+              <span className="max-sm:sr-only">Dashboard</span>
+            </Link>
           </Button>
           {/* Who is signed in, and the way out, on public pages too (token pages, Explore). */}
           <AccountMenu />
