@@ -155,9 +155,15 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
   bus.on("tokens", (userIds) => {
     for (const userId of userIds) tokensRepo.forget(userId);
   });
-  const tokens = new TokensService({ repo: tokensRepo, accountsRepo, ledger, indexer });
-  const now = deps.now ?? Date.now;
   const marketRepo = new MarketRepo(deps.database);
+  const tokens = new TokensService({
+    repo: tokensRepo,
+    accountsRepo,
+    ledger,
+    indexer,
+    marketVersions: marketRepo.versions,
+  });
+  const now = deps.now ?? Date.now;
   // Made below: a trade confirmed on a market owing its creator fees wakes the payout job.
   let payouts: CreatorFeePayouts | null = null;
   // Every write of a market row or a trade's confirmation (the repo's versioned writes).

@@ -3,6 +3,7 @@ import { holderFigures, nonHolders } from "@shared/holders";
 import type { Holding } from "@shared/schemas/portfolio";
 import { type TokenBalance, TokenDetailsSchema } from "@shared/schemas/token";
 import { notFound } from "../../http-errors";
+import { type MarketVersions, MintCache } from "../market/market-versions";
 import { mintSupplyOf, tokenAmountOf } from "../../ledger/layouts";
 import type { Ledger } from "../../ledger/ledger";
 import { associatedTokenAddress } from "../../ledger/token-2022";
@@ -19,6 +20,8 @@ interface Deps {
   ledger: Ledger;
   /** Holders come from the chain indexer instead of a scan of the mint's accounts. */
   indexer: Pick<IndexerService, "ownerBalances" | "ownCommitsIndexed" | "holdersVersion">;
+  /** Moved by every write of a mint's market row, on any node: the vault read is kept until. */
+  marketVersions?: MarketVersions;
 }
 
 /** Holders listed on a token page (all of them are counted). */
@@ -71,7 +74,12 @@ export class TokensService {
    * never rewritten): a list is joined from them, so one change re-presents one token. */
   private listedJson = new BoundedCache<string, { fact: ChainFact; json: string }>({ max: 100_000 });
 
+  /** Each mint's market vault (null: no market), kept while its market row is unchanged: a
+   * token page rebuilt on every change of holders must not wait on the database for it. */
+  private readonly vaults: MintCache<string | null> | null;
+
   constructor(private deps: Deps) {
+    this.vaults = deps.marketVersions ? new MintCache(deps.marketVersions, { max: 100_000 }) : null;
     if (deps.ledger.onCommit) {
       const versions = new Map<string, number>();
       this.accountVersions = versions;
@@ -256,7 +264,9 @@ export class TokensService {
     const row = await this.getByMint(mint);
     const { ledger, indexer, repo } = this.deps;
     const owners = async () => {
-      const vault = await repo.marketVault(mint);
+      const vault = this.vaults
+        ? await this.vaults.get(mint, "vault", () => repo.marketVault(mint))
+        : await repo.marketVault(mint);
       const read = await indexer.ownerBalances(mint, { limit: HOLDERS_LISTED, lookup: nonHolders(vault) });
       return { vault, read };
     };
