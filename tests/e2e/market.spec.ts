@@ -25,28 +25,23 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
     server = await startServer(serverEnv());
     browser = await launchBrowser();
     // The creator: an account, an embedded wallet with test SOL, a launch with a market.
-    const creator = await memberWithWallet(server.url, `mcreator_${stamp}`);
-    const created = await postJson<{ mintAddress: string }>(
-      server.url,
-      "/api/tokens/create",
-      {
-        name,
-        symbol,
-        description: "A token with a market from its first minute.",
-        totalSupply: "1000000",
-        userId: creator.userId,
-        creatorWallet: creator.wallet,
-        // The creator buys a little at launch: its holding then has many decimals.
-        market: { curveShareBps: 8_000, creatorBuyLamports: "100000000" },
-      },
-      creator.cookie,
-    );
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    mint = created.body.mintAddress;
+    // The creator buys a little at launch: its holding then has many decimals.
+    const launched = await launchWithMarket(server.url, `mcreator_${stamp}`, {
+      name,
+      symbol,
+      description: "A token with a market from its first minute.",
+      totalSupply: "1000000",
+    });
+    mint = launched.mint;
     const market = (await (await fetch(`${server.url}/api/market/${mint}`)).json()) as Market;
     expect(market.status).toBe("open");
     // An update for holders: the fan unlocks it by buying.
-    const posted = await postJson(server.url, `/api/tokens/${mint}/posts`, { body: update }, creator.cookie);
+    const posted = await postJson(
+      server.url,
+      `/api/tokens/${mint}/posts`,
+      { body: update },
+      launched.creator.cookie,
+    );
     expect(posted.status, JSON.stringify(posted.body)).toBe(201);
   });
 
@@ -226,22 +221,11 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
     // Wide figures: a 10-letter symbol, a billion supply, amounts with many decimals, the
     // creator's badge (the audit saw "Sha" and "78.95" cut off at 1280 px).
     const wide = `WIDE${stamp.slice(-6)}`.toUpperCase();
-    const creator = await memberWithWallet(server.url, `mwide_${stamp}`);
-    const created = await postJson<{ mintAddress: string }>(
-      server.url,
-      "/api/tokens/create",
-      {
-        name: `Wide Coin ${stamp}`,
-        symbol: wide,
-        totalSupply: "1000000000",
-        userId: creator.userId,
-        creatorWallet: creator.wallet,
-        market: { curveShareBps: 8_000, creatorBuyLamports: "100000000" },
-      },
-      creator.cookie,
-    );
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const wideMint = created.body.mintAddress;
+    const { mint: wideMint } = await launchWithMarket(server.url, `mwide_${stamp}`, {
+      name: `Wide Coin ${stamp}`,
+      symbol: wide,
+      totalSupply: "1000000000",
+    });
     const buyer = await memberWithWallet(server.url, `mwidefan_${stamp}`);
     const buy = await postJson(
       server.url,
@@ -282,4 +266,27 @@ async function expectHoldersTableFits(page: Page) {
     };
   });
   expect(fit).toEqual({ overflow: 0, shareInside: true });
+}
+
+/** A creator (account, funded wallet) who launches a token with a market: 80% on the curve
+ * and a 0.1 SOL creator buy. */
+async function launchWithMarket(
+  url: string,
+  tag: string,
+  token: { name: string; symbol: string; totalSupply: string; description?: string },
+) {
+  const creator = await memberWithWallet(url, tag);
+  const created = await postJson<{ mintAddress: string }>(
+    url,
+    "/api/tokens/create",
+    {
+      ...token,
+      userId: creator.userId,
+      creatorWallet: creator.wallet,
+      market: { curveShareBps: 8_000, creatorBuyLamports: "100000000" },
+    },
+    creator.cookie,
+  );
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return { creator, mint: created.body.mintAddress };
 }

@@ -48,14 +48,7 @@ describe("network words on the embedded ledger", () => {
   it("the launch toast names the embedded ledger and the success page links to our token page", async () => {
     const context = await newContext(browser, embedded.url);
     const { page, assertClean } = await openPage(context);
-    await page.goto("/create");
-    await page.getByRole("button", { name: "Skip: I'll fill in my token myself" }).click();
-    await page.getByRole("button", { name: "Generate New Wallet" }).click();
-    await page.getByTestId("wallet-row").getByRole("button", { name: "Get Test SOL" }).click();
-    await expectToast(page, "Airdrop Successful");
-    await page.getByRole("button", { name: "Continue", exact: true }).click();
-    await page.getByLabel("Token name").fill("Honest Words");
-    await page.getByLabel("Symbol").fill("HONEST");
+    await wizardUpToDetails(page, "Honest Words", "HONEST");
     await page.getByTestId("token-preview").getByText(EMBEDDED).waitFor();
     // The default market (80% of the 1,000,000 on the curve) and a small creator buy.
     expect(await page.getByRole("checkbox", { name: /Open a market at launch/ }).isChecked()).toBe(true);
@@ -153,14 +146,7 @@ describe("network words on devnet", () => {
   it("step 4 of the wizard: View on Explorer opens the devnet explorer, the token page stays a click away", async () => {
     const context = await newContext(browser, devnet.url);
     const { page, assertClean } = await openPage(context);
-    await page.goto("/create");
-    await page.getByRole("button", { name: "Skip: I'll fill in my token myself" }).click();
-    await page.getByRole("button", { name: "Generate New Wallet" }).click();
-    await page.getByTestId("wallet-row").getByRole("button", { name: "Get Test SOL" }).click();
-    await expectToast(page, "Airdrop Successful");
-    await page.getByRole("button", { name: "Continue", exact: true }).click();
-    await page.getByLabel("Token name").fill("Devnet Launch");
-    await page.getByLabel("Symbol").fill("DEVLNCH");
+    await wizardUpToDetails(page, "Devnet Launch", "DEVLNCH");
     await page.getByRole("checkbox", { name: /Open a market at launch/ }).uncheck();
     await page.getByRole("button", { name: "Create Token" }).click();
     await expectToast(page, "Token Created Successfully!");
@@ -194,3 +180,15 @@ describe("network words on devnet", () => {
     await context.close();
   });
 });
+
+/** The wizard from /create to a named token: no AI draft, a new wallet with test SOL. */
+async function wizardUpToDetails(page: Page, name: string, symbol: string): Promise<void> {
+  await page.goto("/create");
+  await page.getByRole("button", { name: "Skip: I'll fill in my token myself" }).click();
+  await page.getByRole("button", { name: "Generate New Wallet" }).click();
+  await page.getByTestId("wallet-row").getByRole("button", { name: "Get Test SOL" }).click();
+  await expectToast(page, "Airdrop Successful");
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await page.getByLabel("Token name").fill(name);
+  await page.getByLabel("Symbol").fill(symbol);
+}
