@@ -12,23 +12,55 @@ export const MORE_THAN_HELD_MESSAGE = "More than you hold";
 
 const U64_LIMIT = 2n ** 64n;
 
-/** "2.5" of a 9-decimal token -> 2500000000n. `error` is null for an empty box (nothing to
- * say yet). ".5" and "5." are read as 0.5 and 5. */
-export function parseTokenAmountInput(text: string, decimals: number, symbol: string): TokenAmountInput {
+/** Why typed text is not an amount (each form words these its own way). */
+export type AmountRefusal =
+  | "empty"
+  | "comma"
+  | "negative"
+  | "not-a-number"
+  | "decimals"
+  | "zero"
+  | "too-large";
+
+/** The one reading of a typed amount every form shares: text -> base units, or why not.
+ * ".5" and "5." are read as 0.5 and 5. */
+export function readTypedAmount(
+  text: string,
+  decimals: number,
+): { ok: true; units: bigint } | { ok: false; reason: AmountRefusal } {
   const trimmed = text.trim();
-  if (trimmed === "") return { ok: false, error: null };
+  if (trimmed === "") return { ok: false, reason: "empty" };
   // "1,5" is 1.5 in much of the world and 15 with the comma dropped: never guess which.
-  if (trimmed.includes(",")) return { ok: false, error: AMOUNT_COMMA_MESSAGE };
-  if (!/^\d*\.?\d*$/.test(trimmed) || trimmed === ".") return { ok: false, error: AMOUNT_POSITIVE_MESSAGE };
+  if (trimmed.includes(",")) return { ok: false, reason: "comma" };
+  if (/^-\d*\.?\d*$/.test(trimmed) && trimmed !== "-") return { ok: false, reason: "negative" };
+  if (!/^\d*\.?\d*$/.test(trimmed) || trimmed === ".") return { ok: false, reason: "not-a-number" };
   const units = parseAmount(trimmed.startsWith(".") ? `0${trimmed}` : trimmed.replace(/\.$/, ""), decimals);
-  if (units === null)
-    return {
-      ok: false,
-      error: decimals === 0 ? `${symbol} has no decimals` : `${symbol} has at most ${decimals} decimals`,
-    };
-  if (units <= 0n) return { ok: false, error: AMOUNT_POSITIVE_MESSAGE };
-  if (units >= U64_LIMIT) return { ok: false, error: "That amount is too large" };
+  if (units === null) return { ok: false, reason: "decimals" };
+  if (units <= 0n) return { ok: false, reason: "zero" };
+  if (units >= U64_LIMIT) return { ok: false, reason: "too-large" };
   return { ok: true, units };
+}
+
+/** "2.5" of a 9-decimal token -> 2500000000n, or the transfer's words for what is wrong.
+ * `error` is null for an empty box (nothing to say yet). */
+export function parseTokenAmountInput(text: string, decimals: number, symbol: string): TokenAmountInput {
+  const read = readTypedAmount(text, decimals);
+  if (read.ok) return read;
+  switch (read.reason) {
+    case "empty":
+      return { ok: false, error: null };
+    case "comma":
+      return { ok: false, error: AMOUNT_COMMA_MESSAGE };
+    case "decimals":
+      return {
+        ok: false,
+        error: decimals === 0 ? `${symbol} has no decimals` : `${symbol} has at most ${decimals} decimals`,
+      };
+    case "too-large":
+      return { ok: false, error: "That amount is too large" };
+    default:
+      return { ok: false, error: AMOUNT_POSITIVE_MESSAGE };
+  }
 }
 
 /** What is wrong with sending `text` of a token from a balance of `heldUnits` (null while

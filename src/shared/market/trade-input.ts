@@ -1,7 +1,6 @@
 // From what a trader types to the request the market API takes: amounts parsed to base units
 // (never through a float) and the quote turned into limits with the chosen slippage.
-import { AMOUNT_COMMA_MESSAGE } from "../amount-input";
-import { parseAmount } from "../amounts";
+import { AMOUNT_COMMA_MESSAGE, readTypedAmount } from "../amount-input";
 import type { BuyRequest, MarketState, Quote, SellRequest } from "../schemas/market";
 import { BPS, type CurveState, ceilDiv, feeOf, MARKET, quoteSell } from "./curve";
 
@@ -29,36 +28,40 @@ export type SlippageInput = { ok: true; bps: number } | { ok: false; error: stri
 /** A custom slippage typed as a percentage ("0.5", "3") -> basis points, or what is wrong with
  * it: it must be a number with at most 2 decimals in (0%, 50%]. */
 export function parseSlippagePercent(text: string): SlippageInput {
-  const trimmed = text.trim();
-  if (!/^\d*\.?\d*$/.test(trimmed) || trimmed === "" || trimmed === ".")
-    return { ok: false, error: "Slippage is a percentage: type a number such as 0.5" };
-  const units = parseAmount(trimmed.startsWith(".") ? `0${trimmed}` : trimmed.replace(/\.$/, ""), 2);
-  if (units === null) return { ok: false, error: "Slippage has at most 2 decimals (0.01% is the least)" };
-  if (units <= 0n) return { ok: false, error: "Slippage must be above 0%" };
-  if (units > BigInt(MAX_SLIPPAGE_BPS))
+  const read = readTypedAmount(text, 2);
+  if (read.ok && read.units <= BigInt(MAX_SLIPPAGE_BPS)) return { ok: true, bps: Number(read.units) };
+  const reason = read.ok ? "too-large" : read.reason;
+  if (reason === "decimals")
+    return { ok: false, error: "Slippage has at most 2 decimals (0.01% is the least)" };
+  if (reason === "zero") return { ok: false, error: "Slippage must be above 0%" };
+  if (reason === "too-large")
     return {
       ok: false,
       error: `Slippage is at most ${MAX_SLIPPAGE_BPS / 100}%: above that a limit protects nothing`,
     };
-  return { ok: true, bps: Number(units) };
+  return { ok: false, error: "Slippage is a percentage: type a number such as 0.5" };
 }
 
 export type AmountInput = { ok: true; units: bigint } | { ok: false; error: string | null };
 
 /** What the trader typed -> base units. `error` is null for an empty box (nothing to say yet). */
 export function parseTradeAmount(text: string, decimals: number, unit: string): AmountInput {
-  const trimmed = text.trim();
-  if (trimmed === "") return { ok: false, error: null };
-  // "1,5" is 1.5 in much of the world and 15 with the comma dropped: never guess which.
-  if (trimmed.includes(",")) return { ok: false, error: AMOUNT_COMMA_MESSAGE };
-  if (/^-\d*\.?\d*$/.test(trimmed) && trimmed !== "-")
-    return { ok: false, error: "Enter an amount above zero" };
-  if (!/^\d*\.?\d*$/.test(trimmed) || trimmed === ".") return { ok: false, error: "Enter a number" };
-  const units = parseAmount(trimmed.startsWith(".") ? `0${trimmed}` : trimmed.replace(/\.$/, ""), decimals);
-  if (units === null) return { ok: false, error: `${unit} has at most ${decimals} decimals` };
-  if (units <= 0n) return { ok: false, error: "Enter an amount above zero" };
-  if (units >= 2n ** 64n) return { ok: false, error: "That amount is too large" };
-  return { ok: true, units };
+  const read = readTypedAmount(text, decimals);
+  if (read.ok) return read;
+  switch (read.reason) {
+    case "empty":
+      return { ok: false, error: null };
+    case "comma":
+      return { ok: false, error: AMOUNT_COMMA_MESSAGE };
+    case "not-a-number":
+      return { ok: false, error: "Enter a number" };
+    case "decimals":
+      return { ok: false, error: `${unit} has at most ${decimals} decimals` };
+    case "too-large":
+      return { ok: false, error: "That amount is too large" };
+    default:
+      return { ok: false, error: "Enter an amount above zero" };
+  }
 }
 
 /** Which amount the trader typed: the side, and whether it is SOL or tokens. */
