@@ -63,10 +63,13 @@ export class LaunchService {
     const market = markets ? input.market : undefined;
     const extra =
       market && markets ? (await markets.openCost()) + BigInt(market.creatorBuyLamports ?? "0") : 0n;
-    await this.checkFunds(wallet.publicKey, input, extra);
-
-    const payer = await this.deps.wallets.signerFor(wallet);
-    const { row, wire } = await this.record(sessionUserId, input, payer);
+    // The balance and the blockhash leave in one message to the ledger's thread.
+    const [, blockhash, payer] = await Promise.all([
+      this.checkFunds(wallet.publicKey, input, extra),
+      this.deps.ledger.getLatestBlockhash(),
+      this.deps.wallets.signerFor(wallet),
+    ]);
+    const { row, wire } = await this.record(sessionUserId, input, payer, blockhash);
     if (market && markets) await markets.intend(row, market);
     const launched = await this.send(row, wire);
     if (market && markets) await markets.openAfterLaunch(row.mintAddress);
@@ -83,8 +86,11 @@ export class LaunchService {
         undefined,
         "SIGN_WITH_WALLET",
       );
-    await this.checkFunds(wallet.publicKey, input);
-    const { row, wire } = await this.record(sessionUserId, input, wallet.publicKey);
+    const [, blockhash] = await Promise.all([
+      this.checkFunds(wallet.publicKey, input),
+      this.deps.ledger.getLatestBlockhash(),
+    ]);
+    const { row, wire } = await this.record(sessionUserId, input, wallet.publicKey, blockhash);
     return {
       tokenId: row.id,
       mintAddress: row.mintAddress,
@@ -186,11 +192,11 @@ export class LaunchService {
     userId: string,
     input: LaunchRequest,
     payer: Parameters<typeof buildLaunchTransaction>[0]["payer"],
+    blockhash: Parameters<typeof buildLaunchTransaction>[0]["blockhash"],
   ) {
     // A taken (or look-alike) symbol or name is refused by the skeleton indexes at insert: no
     // extra query on the way of a launch.
     const mint = generateSigner();
-    const blockhash = await this.deps.ledger.getLatestBlockhash();
     const built = await buildLaunchTransaction({
       payer,
       mint,

@@ -24,9 +24,10 @@ beforeAll(async () => {
 afterAll(async () => testDb?.drop());
 
 let n = 0;
-const launch = (owner = userId) => {
+const launch = (owner = userId, createdAt?: Date) => {
   n++;
   return repo.insert({
+    createdAt,
     id: randomUUID(),
     userId: owner,
     name: `Repo ${n}`,
@@ -163,6 +164,21 @@ describe("tokens repo", () => {
     expect(await ids()).toContain(`${third.id}:pending`);
     await repo.deleteById(third.id);
     expect(await ids()).toEqual([`${first.id}:active`]);
+
+    // The kept list takes each write's row in place (newest first), and says what a fresh read
+    // of the database says (distinct times: the order of two launches in one millisecond is
+    // the database's choice).
+    const more = [];
+    for (let i = 1; i <= 3; i++) more.push(await launch(owner, new Date(Date.now() + i * 1000)));
+    await repo.markActive(more[1] as (typeof more)[number]);
+    expect(await ids()).toEqual([
+      `${more[2]?.id}:pending`,
+      `${more[1]?.id}:active`,
+      `${more[0]?.id}:pending`,
+      `${first.id}:active`,
+    ]);
     await repo.flush();
+    const fresh = new TokensRepo(database, { shared: false, warn: (m) => warnings.push(m) });
+    expect((await fresh.ofUser(owner)).map((r) => `${r.id}:${r.status}`)).toEqual(await ids());
   });
 });

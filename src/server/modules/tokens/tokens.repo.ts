@@ -87,6 +87,10 @@ export class TokensRepo {
   private transfersConfirmed: ConfirmedBehind;
 
   private lists: BoundedCache<string, TokenRow[]>;
+  /** Launched tokens by mint: nothing rewrites a launched row (updates and deletions concern
+   * pending and failed launches), so it is kept from its confirmation, or its first read, on.
+   * Balances list a launch moments after it is confirmed: they must not read it back. */
+  private launchedByMint = new BoundedCache<string, TokenRow>({ max: 100_000 });
   /** Each user's writes: a list read that overlapped a write of its user's rows is not kept.
    * Only its user's: with launches every few milliseconds, a busy site's lists were otherwise
    * never kept. */
@@ -127,6 +131,24 @@ export class TokensRepo {
     this.onChanged?.(userId);
   }
 
+  /** After a write of one row through this repo: its user's kept list takes the row as it now
+   * stands (`null`: deleted) instead of being read again. A launch writes its user's rows twice
+   * (recorded, confirmed): reading a prolific creator's whole list back after each was the
+   * embedded database's largest cost under the mixed workload. Other nodes still read theirs
+   * again (`forget`). */
+  private changedRow(userId: string, id: string, row: TokenRow | null): void {
+    const kept = this.lists.get(userId);
+    this.changed(userId);
+    if (!kept) return;
+    const next = kept.filter((r) => r.id !== id);
+    if (row && row.status !== "failed") {
+      // Newest first, as the list is read.
+      const at = next.findIndex((r) => r.createdAt <= row.createdAt);
+      next.splice(at === -1 ? next.length : at, 0, row);
+    }
+    this.lists.set(userId, next);
+  }
+
   /** Another node wrote this user's rows (null: anyone's, notices were missed): the list is
    * read again, and the version moves (Explore re-reads the launched tokens). */
   forget(userId: string | null): void {
@@ -141,7 +163,7 @@ export class TokensRepo {
 
   async insert(values: typeof tokens.$inferInsert): Promise<TokenRow> {
     const row = await this.inserts.push(newTokenRow(values));
-    this.changed(row.userId);
+    this.changedRow(row.userId, row.id, row);
     return row;
   }
 
@@ -156,8 +178,10 @@ export class TokensRepo {
       this.forget(row.userId);
       await written;
     }
-    this.changed(row.userId);
-    return this.current(row);
+    const confirmed = this.current(row);
+    this.changedRow(row.userId, row.id, confirmed);
+    this.keepLaunched(confirmed);
+    return confirmed;
   }
 
   /** Writes the confirmations still queued (at shutdown, before the database closes). */
@@ -173,8 +197,11 @@ export class TokensRepo {
 
   async update(id: string, values: Partial<typeof tokens.$inferInsert>): Promise<TokenRow | null> {
     const [row] = await this.db.update(tokens).set(values).where(eq(tokens.id, id)).returning();
-    if (row) this.changed(row.userId);
-    return this.current(row) ?? null;
+    if (!row) return null;
+    const updated = this.current(row);
+    this.changedRow(row.userId, row.id, updated);
+    if (this.launchedByMint.get(updated.mintAddress)) this.launchedByMint.set(updated.mintAddress, updated);
+    return updated;
   }
 
   async deleteById(id: string): Promise<void> {
@@ -182,7 +209,7 @@ export class TokensRepo {
       .delete(tokens)
       .where(eq(tokens.id, id))
       .returning({ userId: tokens.userId });
-    for (const { userId } of deleted) this.changed(userId);
+    for (const { userId } of deleted) this.changedRow(userId, id, null);
   }
 
   async byId(id: string) {
@@ -190,9 +217,16 @@ export class TokensRepo {
     return this.current(row) ?? null;
   }
 
-  async byMint(mint: string) {
+  async byMint(mint: string): Promise<TokenRow | null> {
+    const kept = this.launchedByMint.get(mint);
+    if (kept) return kept;
     const [row] = await this.db.select().from(tokens).where(eq(tokens.mintAddress, mint)).limit(1);
-    return this.current(row) ?? null;
+    return row ? this.keepLaunched(this.current(row)) : null;
+  }
+
+  private keepLaunched(row: TokenRow): TokenRow {
+    if (row.status === "active") this.launchedByMint.set(row.mintAddress, row);
+    return row;
   }
 
   /** The vault of the mint's market (any status), null without one: its tokens are the curve's
@@ -202,10 +236,18 @@ export class TokensRepo {
     return row?.vault ?? null;
   }
 
+  /** The rows of these mints that exist (in no particular order). */
   async byMints(mints: string[]): Promise<TokenRow[]> {
-    if (!mints.length) return [];
-    const rows = await this.db.select().from(tokens).where(inArray(tokens.mintAddress, mints));
-    return rows.map((r) => this.current(r));
+    const rows: TokenRow[] = [];
+    const missing: string[] = [];
+    for (const mint of mints) {
+      const kept = this.launchedByMint.get(mint);
+      if (kept) rows.push(kept);
+      else missing.push(mint);
+    }
+    if (!missing.length) return rows;
+    const read = await this.db.select().from(tokens).where(inArray(tokens.mintAddress, missing));
+    return rows.concat(read.map((r) => this.keepLaunched(this.current(r))));
   }
 
   async byIdempotencyKey(userId: string, key: string) {

@@ -47,9 +47,6 @@ interface ChainFact {
 /** Reading tokens: portfolios, public pages, balances. Chain facts come from the ledger. */
 export class TokensService {
   private presented = new BoundedCache<string, PresentedList>({ max: 10_000 });
-  /** Launched tokens by mint: immutable. Only active rows are kept, and nothing rewrites a
-   * launched token's row (updates and deletions concern pending and failed launches). */
-  private activeByMint = new BoundedCache<string, TokenRow>({ max: 100_000 });
   /** Creators shown on token pages: immutable (a user row is never rewritten). */
   private creators = new BoundedCache<string, { username: string | null; isDemo: boolean } | null>({
     max: 10_000,
@@ -83,10 +80,11 @@ export class TokensService {
     if (deps.ledger.onCommit) {
       const versions = new Map<string, number>();
       this.accountVersions = versions;
-      // A transaction that changes an account names it: a commit naming none of a page's
-      // accounts leaves its chain facts (supply, authorities, metadata, circulating) as they were.
+      // A transaction that changes an account names it writable: a commit writing none of a
+      // page's accounts leaves its chain facts (supply, authorities, metadata, circulating) as
+      // they were.
       deps.ledger.onCommit((tx) => {
-        for (const account of tx.accounts)
+        for (const account of tx.writable)
           if (versions.has(account)) versions.set(account, ++this.accountChanges);
       });
     }
@@ -217,35 +215,12 @@ export class TokensService {
     return !!versions && versions.get(fact.mint) === fact.mintV && versions.get(fact.ata) === fact.ataV;
   }
 
+  /** Every read by mint goes through here: token pages, metadata, balances, agents (the
+   * repository keeps launched rows). */
   async getByMint(mint: string) {
-    const row = await this.rowByMint(mint);
+    const row = await this.deps.repo.byMint(mint);
     if (!row || row.status === "failed") throw notFound("Token not found");
     return row;
-  }
-
-  /** Every read by mint goes through here: token pages, metadata, balances, agents. */
-  private async rowByMint(mint: string): Promise<TokenRow | null> {
-    const hit = this.activeByMint.get(mint);
-    if (hit) return hit;
-    const row = await this.deps.repo.byMint(mint);
-    if (row?.status === "active") this.activeByMint.set(mint, row);
-    return row;
-  }
-
-  private async rowsByMints(mints: string[]): Promise<TokenRow[]> {
-    const rows: TokenRow[] = [];
-    const missing: string[] = [];
-    for (const mint of mints) {
-      const hit = this.activeByMint.get(mint);
-      if (hit) rows.push(hit);
-      else missing.push(mint);
-    }
-    if (!missing.length) return rows;
-    for (const row of await this.deps.repo.byMints(missing)) {
-      if (row.status === "active") this.activeByMint.set(row.mintAddress, row);
-      rows.push(row);
-    }
-    return rows;
   }
 
   private async creatorOf(userId: string) {
@@ -368,7 +343,9 @@ export class TokensService {
   async holdingsForUser(userId: string): Promise<Holding[]> {
     const { wallets, byMint } = await this.heldByMint(userId);
     const held = [...byMint].filter(([, h]) => h.units > 0n);
-    const rows = (await this.rowsByMints(held.map(([mint]) => mint))).filter((r) => r.status === "active");
+    const rows = (await this.deps.repo.byMints(held.map(([mint]) => mint))).filter(
+      (r) => r.status === "active",
+    );
     const mints = await this.deps.ledger.getMultipleAccounts(rows.map((r) => r.mintAddress));
     const kinds = new Map(wallets.map((w) => [w.publicKey, w.kind]));
     const out: Holding[] = [];
@@ -403,7 +380,7 @@ export class TokensService {
    * from their on-chain metadata). */
   async balancesForUser(userId: string): Promise<TokenBalance[]> {
     const { byMint } = await this.heldByMint(userId);
-    const rows = await this.rowsByMints([...byMint.keys()]);
+    const rows = await this.deps.repo.byMints([...byMint.keys()]);
     const known = new Map(rows.map((r) => [r.mintAddress, r]));
     const out: TokenBalance[] = [];
     for (const [mint, { units, decimals }] of byMint) {
