@@ -6,8 +6,8 @@ import type { CommittedTransaction } from "./ledger";
  * notice says they may have moved: a read that would otherwise wait behind every transaction
  * queued on the thread (token pages, balances, agents lists) is answered at once.
  *
- * A key is an address. A commit moves every account it names (a transaction writes only
- * accounts it names) and the owner of every token account in its balances before or after
+ * A key is an address. A commit moves every account it names writable (a transaction writes
+ * only those; a transfer names its mint read-only and leaves it as it was) and the owner of every token account in its balances before or after
  * (a token account created, emptied, closed or given away names its owner there, even when the
  * owner's own address is not among the transaction's accounts). A read keeps the version its
  * key had when it was asked: a notice that arrives before or after its answer moves the key,
@@ -20,7 +20,7 @@ export class KeptReads {
 
   /** A commit notice from the thread (before its sender is answered). */
   committed(tx: CommittedTransaction): void {
-    for (const account of tx.accounts) this.moved.bump(account);
+    for (const account of tx.writable) this.moved.bump(account);
     if (!tx.facts) {
       this.moved.bumpAll();
       return;

@@ -156,6 +156,9 @@ export interface CommittedTransaction {
   err: unknown;
   /** Every account the transaction referenced. */
   accounts: string[];
+  /** Those it may have written (its writable keys): an account it only read is as it was, so
+   * reads kept of it stay good (a transfer reads its mint but leaves it unchanged). */
+  writable: string[];
   /** Its balances before and after (the embedded ledger sends them along: the indexer need
    * not read the transaction back). */
   facts?: BalanceFacts;

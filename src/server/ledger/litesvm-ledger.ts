@@ -2,6 +2,7 @@ import { address, isAddress } from "@solana/kit";
 import bs58 from "bs58";
 import type { LiteSVM } from "litesvm";
 import { BoundedCache } from "../lib/bounded-cache";
+import { compareText } from "../lib/compare-text";
 import type { BlockClock } from "./block-clock";
 import { toLedgerError } from "./errors";
 import {
@@ -106,12 +107,13 @@ export class LiteSvmLedger implements Ledger {
     return () => this.commitListeners.delete(listener);
   }
 
-  private announce(entry: JournalEntry): void {
+  private announce(entry: JournalEntry, writable: string[]): void {
     const tx = {
       signature: entry.sig,
       slot: BigInt(entry.slot),
       err: entry.err,
       accounts: entry.keys,
+      writable,
       facts: entryToBalanceFacts(entry),
     };
     for (const listener of this.commitListeners) listener(tx);
@@ -285,7 +287,8 @@ export class LiteSvmLedger implements Ledger {
     }
     const outcome = this.execute(parsed, wire, { slot: this.parts.clock.slot(), ts: this.parts.now() });
     if (!outcome.committed) throw toLedgerError(outcome.error, parsed.programOf, outcome.logs);
-    const durable = this.commit(outcome.entry);
+    const writable = parsed.accountKeys.filter((_, i) => parsed.isWritable(i));
+    const durable = this.commit(outcome.entry, writable);
     const error = outcome.entry.err ? toLedgerError(outcome.entry.err, parsed.programOf, outcome.logs) : null;
     return { signature, durable, error };
   }
@@ -332,13 +335,13 @@ export class LiteSvmLedger implements Ledger {
     });
   }
 
-  private async commit(entry: JournalEntry): Promise<void> {
+  private async commit(entry: JournalEntry, writable: string[]): Promise<void> {
     this.dirty = true;
     const { history } = this.parts;
     const sink = this.persistence?.sink;
     if (!sink) {
       history.add(entry, null);
-      this.announce(entry);
+      this.announce(entry, writable);
       return;
     }
     this.pending.set(entry.sig, entry.err === null);
@@ -351,7 +354,7 @@ export class LiteSvmLedger implements Ledger {
       this.pending.delete(entry.sig);
     }
     history.add(entry, location);
-    this.announce(entry);
+    this.announce(entry, writable);
   }
 
   async simulateTransaction(wire: Uint8Array): ReturnType<Ledger["simulateTransaction"]> {
@@ -402,13 +405,13 @@ export class LiteSvmLedger implements Ledger {
   async getTokenAccountsByOwner(owner: string): Promise<TokenHolding[]> {
     // A stable order (by mint, then account) whatever order the index was built in.
     return this.holdings(this.parts.tokens.ofOwner(owner)).sort(
-      (a, b) => a.mint.localeCompare(b.mint) || a.address.localeCompare(b.address),
+      (a, b) => compareText(a.mint, b.mint) || compareText(a.address, b.address),
     );
   }
 
   async getTokenAccountsByMint(mint: string): Promise<TokenHolding[]> {
     return this.holdings(this.parts.tokens.ofMint(mint)).sort((a, b) =>
-      b.amount > a.amount ? 1 : b.amount < a.amount ? -1 : a.address.localeCompare(b.address),
+      b.amount > a.amount ? 1 : b.amount < a.amount ? -1 : compareText(a.address, b.address),
     );
   }
 

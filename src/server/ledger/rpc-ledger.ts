@@ -8,6 +8,7 @@ import {
   signature as toSignature,
 } from "@solana/kit";
 import bs58 from "bs58";
+import { compareText } from "../lib/compare-text";
 import type { RpcTransactionError } from "./errors";
 import { errorSummary, toLedgerError } from "./errors";
 import type {
@@ -375,7 +376,7 @@ export class RpcLedger implements Ledger {
         });
       }
     }
-    return holdings.sort((a, b) => a.mint.localeCompare(b.mint) || a.address.localeCompare(b.address));
+    return holdings.sort((a, b) => compareText(a.mint, b.mint) || compareText(a.address, b.address));
   }
 
   async getTokenAccountsByMint(mint: string): Promise<TokenHolding[]> {
