@@ -1,19 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { KeptReads } from "./kept-reads";
-import type { CommittedTransaction } from "./ledger";
+import type { CommittedTransaction, TokenBalanceRecord, TokenHolding } from "./ledger";
 
-// What a commit notice moves: the accounts a transaction may have written, and the owners in
-// its token balances; an account it only read stays kept.
+// What a commit notice does to the reads kept beside the ledger's thread: mints it wrote are
+// read again, mints it only read stay; owners' token accounts are brought up to date from its
+// token balances without asking the thread.
 
-const commit = (accounts: string[], writable: string[], owners: string[] = []): CommittedTransaction => {
-  const balances = owners.map((owner, i) => ({
-    accountIndex: i,
-    mint: "MINT",
-    owner,
-    programId: "TOKEN",
-    amount: 1n,
-    decimals: 0,
-  }));
+type Balance = [index: number, mint: string, owner: string, amount: bigint];
+const record = ([accountIndex, mint, owner, amount]: Balance): TokenBalanceRecord => ({
+  accountIndex,
+  mint,
+  owner,
+  programId: "TOKEN",
+  amount,
+  decimals: 6,
+});
+
+function commit(
+  accounts: string[],
+  writable: string[],
+  pre: Balance[] = [],
+  post: Balance[] = [],
+): CommittedTransaction {
   return {
     signature: "S",
     slot: 1n,
@@ -28,34 +36,99 @@ const commit = (accounts: string[], writable: string[], owners: string[] = []): 
       accountKeys: accounts,
       preBalances: [],
       postBalances: [],
-      preTokenBalances: balances,
-      postTokenBalances: balances,
+      preTokenBalances: pre.map(record),
+      postTokenBalances: post.map(record),
     },
   };
-};
+}
+
+const holding = (address: string, mint: string, owner: string, amount: bigint): TokenHolding => ({
+  address,
+  mint,
+  owner,
+  amount,
+  decimals: 6,
+});
+
+/** A thread stand-in that counts the reads that reach it. */
+function thread(state: Map<string, TokenHolding[]>) {
+  const asked: string[] = [];
+  return {
+    asked,
+    read: (owner: string) => async () => {
+      asked.push(owner);
+      return [...(state.get(owner) ?? [])];
+    },
+  };
+}
 
 describe("kept reads", () => {
-  it("keeps an account a commit only read, and reads again those it wrote and their owners", async () => {
-    const kept = new KeptReads();
-    const reads = new Map<string, number>();
-    const read = (key: string) =>
-      kept.read("any", key, async () => {
-        reads.set(key, (reads.get(key) ?? 0) + 1);
-        return { key };
-      });
-    for (const key of ["MINT", "ATA_A", "ATA_B", "ALICE", "CAROL"]) await read(key);
-    // A transfer: the mint named read-only, the two token accounts written, Alice's balance moved.
-    kept.committed(commit(["ALICE", "ATA_A", "ATA_B", "MINT"], ["ALICE", "ATA_A", "ATA_B"], ["ALICE"]));
-    for (const key of ["MINT", "ATA_A", "ATA_B", "ALICE", "CAROL"]) await read(key);
-    expect(Object.fromEntries(reads)).toEqual({ MINT: 1, ATA_A: 2, ATA_B: 2, ALICE: 2, CAROL: 1 });
-  });
-
-  it("reads everything again after a commit without balance facts", async () => {
+  it("reads a mint again after a commit that wrote it, not after one that only read it", async () => {
     const kept = new KeptReads();
     let reads = 0;
-    const read = () => kept.read("any", "CAROL", async () => ++reads);
+    const read = () => kept.mint("MINT", async () => ++reads);
     await read();
-    kept.committed({ ...commit(["X"], ["X"]), facts: undefined });
+    // A transfer names its mint read-only.
+    kept.committed(commit(["ALICE", "ATA_A", "ATA_B", "MINT"], ["ALICE", "ATA_A", "ATA_B"]));
+    expect(await read()).toBe(1);
+    // A burn writes it (the supply moves).
+    kept.committed(commit(["ALICE", "ATA_A", "MINT"], ["ALICE", "ATA_A", "MINT"]));
     expect(await read()).toBe(2);
+  });
+
+  it("brings owners' token accounts up to date from a commit's balances, without asking the thread", async () => {
+    const kept = new KeptReads();
+    const state = new Map([
+      ["ALICE", [holding("ATA_A", "MINT", "ALICE", 100n), holding("ATA_X", "XMINT", "ALICE", 5n)]],
+      ["BOB", []],
+    ]);
+    const t = thread(state);
+    expect(await kept.ownerHoldings("ALICE", t.read("ALICE"))).toHaveLength(2);
+    expect(await kept.ownerHoldings("BOB", t.read("BOB"))).toEqual([]);
+
+    // Alice sends Bob 40, creating his account; then closes her XMINT account.
+    const keys = ["ALICE", "ATA_A", "ATA_B", "BOB", "MINT"];
+    kept.committed(
+      commit(
+        keys,
+        ["ALICE", "ATA_A", "ATA_B"],
+        [[1, "MINT", "ALICE", 100n]],
+        [
+          [1, "MINT", "ALICE", 60n],
+          [2, "MINT", "BOB", 40n],
+        ],
+      ),
+    );
+    kept.committed(commit(["ALICE", "ATA_X"], ["ALICE", "ATA_X"], [[1, "XMINT", "ALICE", 0n]], []));
+
+    expect(await kept.ownerHoldings("ALICE", t.read("ALICE"))).toEqual([
+      holding("ATA_A", "MINT", "ALICE", 60n),
+    ]);
+    expect(await kept.ownerHoldings("BOB", t.read("BOB"))).toEqual([holding("ATA_B", "MINT", "BOB", 40n)]);
+    expect(t.asked).toEqual(["ALICE", "BOB"]);
+
+    // Bob gives his account to Carol: it leaves his list and joins hers once she reads it.
+    kept.committed(
+      commit(["BOB", "ATA_B"], ["ATA_B"], [[1, "MINT", "BOB", 40n]], [[1, "MINT", "CAROL", 40n]]),
+    );
+    expect(await kept.ownerHoldings("BOB", t.read("BOB"))).toEqual([]);
+    expect(t.asked).toEqual(["ALICE", "BOB"]);
+  });
+
+  it("asks the thread again for a read whose answer crossed a commit, and after a commit without facts", async () => {
+    const kept = new KeptReads();
+    const state = new Map([["ALICE", [holding("ATA_A", "MINT", "ALICE", 100n)]]]);
+    const t = thread(state);
+    // Asked before the commit, answered after it: what it says may predate the commit.
+    const inFlight = kept.ownerHoldings("ALICE", t.read("ALICE"));
+    kept.committed(commit(["ATA_A"], ["ATA_A"], [[0, "MINT", "ALICE", 100n]], [[0, "MINT", "ALICE", 90n]]));
+    await inFlight;
+    state.set("ALICE", [holding("ATA_A", "MINT", "ALICE", 90n)]);
+    expect((await kept.ownerHoldings("ALICE", t.read("ALICE")))[0]?.amount).toBe(90n);
+    expect(t.asked).toEqual(["ALICE", "ALICE"]);
+
+    kept.committed({ ...commit(["X"], ["X"]), facts: undefined });
+    await kept.ownerHoldings("ALICE", t.read("ALICE"));
+    expect(t.asked).toHaveLength(3);
   });
 });

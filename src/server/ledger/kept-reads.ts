@@ -1,47 +1,106 @@
 import { BoundedCache } from "../lib/bounded-cache";
+import { compareText } from "../lib/compare-text";
 import { KeyVersions } from "../lib/key-versions";
-import type { CommittedTransaction } from "./ledger";
+import type { CommittedTransaction, TokenHolding } from "./ledger";
 
-/** Reads of the embedded chain kept on the server's side of the ledger thread until a commit
- * notice says they may have moved: a read that would otherwise wait behind every transaction
- * queued on the thread (token pages, balances, agents lists) is answered at once.
+interface Kept<T> {
+  version: number;
+  value: Promise<T>;
+  /** The answer once it is in (what a commit notice brings up to date in place). */
+  settled?: T;
+}
+
+/** Reads of the embedded chain kept on the server's side of the ledger thread: a read that
+ * would otherwise wait behind every transaction queued on the thread (token pages, balances,
+ * agents lists) is answered at once.
  *
- * A key is an address. A commit moves every account it names writable (a transaction writes
- * only those; a transfer names its mint read-only and leaves it as it was) and the owner of every token account in its balances before or after
- * (a token account created, emptied, closed or given away names its owner there, even when the
- * owner's own address is not among the transaction's accounts). A read keeps the version its
- * key had when it was asked: a notice that arrives before or after its answer moves the key,
- * and the next read asks the thread again. */
+ * Mints are kept until a commit notice names them writable (a transaction writes only those;
+ * a transfer names its mint read-only and leaves it as it was). An owner's token accounts are
+ * brought up to date from each notice's token balances instead: every token account a
+ * transaction touched is in them before and after, with its owner, so a transfer, a launch or a
+ * trade does not send the owner's next read to the thread. A read keeps the version its key had
+ * when it was asked: a notice that arrives before its answer moves the key, and the next read
+ * asks the thread again. A notice comes before its sender's answer, so read-your-writes holds. */
 export class KeptReads {
   private readonly moved = new KeyVersions();
-  private readonly kept = new BoundedCache<string, { version: number; value: Promise<unknown> }>({
-    max: 50_000,
-  });
+  private readonly mints = new BoundedCache<string, Kept<unknown>>({ max: 50_000 });
+  private readonly owners = new KeyVersions();
+  private readonly holdings = new BoundedCache<string, Kept<readonly TokenHolding[]>>({ max: 50_000 });
 
   /** A commit notice from the thread (before its sender is answered). */
   committed(tx: CommittedTransaction): void {
     for (const account of tx.writable) this.moved.bump(account);
     if (!tx.facts) {
       this.moved.bumpAll();
+      this.owners.bumpAll();
       return;
     }
-    for (const balance of tx.facts.preTokenBalances) this.moved.bump(balance.owner);
-    for (const balance of tx.facts.postTokenBalances) this.moved.bump(balance.owner);
+    const { accountKeys, preTokenBalances, postTokenBalances } = tx.facts;
+    // Per owner, the token accounts that moved: the holding after, or null when the account is
+    // no longer theirs (closed, or given to another owner).
+    const changes = new Map<string, Map<string, TokenHolding | null>>();
+    const change = (owner: string, address: string, after: TokenHolding | null) => {
+      const forOwner = changes.get(owner) ?? new Map<string, TokenHolding | null>();
+      forOwner.set(address, after);
+      changes.set(owner, forOwner);
+    };
+    for (const b of preTokenBalances) change(b.owner, accountKeys[b.accountIndex] ?? "", null);
+    for (const b of postTokenBalances) {
+      const address = accountKeys[b.accountIndex] ?? "";
+      change(b.owner, address, {
+        address,
+        mint: b.mint,
+        owner: b.owner,
+        amount: b.amount,
+        decimals: b.decimals,
+      });
+    }
+    for (const [owner, moved] of changes) {
+      const kept = this.holdings.get(owner);
+      const current = kept?.settled && kept.version === this.owners.of(owner) ? kept.settled : null;
+      this.owners.bump(owner);
+      if (!current) continue;
+      const list = current.filter((h) => !moved.has(h.address));
+      for (const after of moved.values()) if (after) list.push(after);
+      // The thread's order: by mint, then account.
+      list.sort((a, b) => compareText(a.mint, b.mint) || compareText(a.address, b.address));
+      const settled = Object.freeze(list);
+      this.holdings.set(owner, { version: this.owners.of(owner), value: Promise.resolve(settled), settled });
+    }
   }
 
-  /** What `read` answers for `key`, from the last read unless a commit moved the key since.
+  /** What `read` answers for a mint, from the last read unless a commit wrote it since.
    * Callers share the answer: it is frozen so no caller can change another's. */
-  read<T>(kind: string, key: string, read: () => Promise<T>): Promise<T> {
-    const slot = `${kind}:${key}`;
-    const version = this.moved.of(key);
-    const hit = this.kept.get(slot);
-    if (hit && hit.version === version) return hit.value as Promise<T>;
-    const value = read().then((v) => (typeof v === "object" && v !== null ? Object.freeze(v) : v));
-    const entry = { version, value };
-    this.kept.set(slot, entry);
-    value.catch(() => {
-      if (this.kept.get(slot) === entry) this.kept.delete(slot);
-    });
-    return value;
+  mint<T>(mint: string, read: () => Promise<T>): Promise<T> {
+    return keep(this.mints, this.moved, mint, read) as Promise<T>;
   }
+
+  /** An owner's token accounts, from the last read as every commit since left them. */
+  ownerHoldings(owner: string, read: () => Promise<TokenHolding[]>): Promise<readonly TokenHolding[]> {
+    return keep(this.holdings, this.owners, owner, read);
+  }
+}
+
+function keep<T>(
+  cache: BoundedCache<string, Kept<T>>,
+  versions: KeyVersions,
+  key: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  const version = versions.of(key);
+  const hit = cache.get(key);
+  if (hit && hit.version === version) return hit.value;
+  const entry: Kept<T> = {
+    version,
+    value: read().then((v) => {
+      const frozen = typeof v === "object" && v !== null ? Object.freeze(v) : v;
+      entry.settled = frozen;
+      return frozen;
+    }),
+  };
+  cache.set(key, entry);
+  entry.value.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
+  });
+  return entry.value;
 }

@@ -291,15 +291,16 @@ export class LedgerThreadClient implements Ledger {
    * only when a transaction names it. */
   getMint(mint: string): Promise<MintInfo | null> {
     if (this.failure || this.closed) return this.call("getMint", mint);
-    return this.keptReads.read("mint", mint, () => this.call<MintInfo | null>("getMint", mint));
+    return this.keptReads.mint(mint, () => this.call<MintInfo | null>("getMint", mint));
   }
 
   /** Balances and agents lists ask for every wallet of the reader on each request. */
   getTokenAccountsByOwner(owner: string): Promise<TokenHolding[]> {
     if (this.failure || this.closed) return this.call("getTokenAccountsByOwner", owner);
-    return this.keptReads.read("owner", owner, () =>
+    // Frozen and shared between callers: the interface's mutable type is not for changing it.
+    return this.keptReads.ownerHoldings(owner, () =>
       this.call<TokenHolding[]>("getTokenAccountsByOwner", owner),
-    );
+    ) as Promise<TokenHolding[]>;
   }
 
   getTokenAccountsByMint(mint: string): Promise<TokenHolding[]> {
