@@ -307,6 +307,14 @@ describe("cross-user access is refused", () => {
     });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.error).toBe(`Not enough ${launched.body.token.symbol}: you have 1000000`);
+    // The form's words for too many decimals, on the field and as the message.
+    const tooFine = await owner.c.post<ErrorBody>(`/api/tokens/${launched.body.mintAddress}/transfer`, {
+      to: "xfer_other",
+      amount: "0.0000000001",
+    });
+    expect(tooFine.status).toBe(400);
+    expect(tooFine.body.error).toBe(`${launched.body.token.symbol} has at most 9 decimals`);
+    expect(tooFine.body.fields?.amount).toBe(`${launched.body.token.symbol} has at most 9 decimals`);
     const nobody = await owner.c.post<ErrorBody>(`/api/tokens/${launched.body.mintAddress}/transfer`, {
       to: "no_such_user",
       amount: "1",

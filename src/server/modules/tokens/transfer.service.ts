@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { formatAmount, parseAmount } from "@shared/amounts";
+import { AMOUNT_POSITIVE_MESSAGE, parseTokenAmountInput } from "@shared/amount-input";
+import { formatAmount } from "@shared/amounts";
 import type { TransferRequest } from "@shared/schemas/token";
 import type { PreparedTransfer, TransferResult } from "@shared/schemas/transfer";
 import { isUniqueViolation } from "../../db/errors";
@@ -168,12 +169,13 @@ export class TransferService {
     const token = await this.deps.tokens.getByMint(mint);
     if (token.status !== "active")
       throw badRequest("This token is not live yet", undefined, "TOKEN_NOT_LIVE");
-    const amount = parseAmount(input.amount, token.decimals);
-    if (amount === null || amount <= 0n)
-      throw badRequest(`Enter an amount like 10 or 2.5 (at most ${token.decimals} decimals)`, {
-        amount: "Must be a positive number",
-      });
-    return { token, amount };
+    // The form's own reading, so the server names the same fault ("… has at most 9 decimals").
+    const read = parseTokenAmountInput(input.amount, token.decimals, token.symbol);
+    if (!read.ok) {
+      const reason = read.error ?? AMOUNT_POSITIVE_MESSAGE;
+      throw badRequest(reason, { amount: reason });
+    }
+    return { token, amount: read.units };
   }
 
   /** An embedded transfer asked again under the same key. */
