@@ -37,10 +37,19 @@ describe("a typed token amount -> base units, or why not", () => {
 });
 
 describe("a typed amount against the sender's balance", () => {
-  const held = 10_000_000_000_000_000n; // 10,000,000 tokens
+  const all = 10_000_000_000_000_000n; // 10,000,000 tokens
+  const held = { total: all, largest: all };
   it("refuses more than the balance with the server's words, and allows all of it", () => {
     expect(tokenAmountProblem("10000000.000000001", 9, "LUMN", held)).toBe(MORE_THAN_HELD_MESSAGE);
     expect(tokenAmountProblem("10000000", 9, "LUMN", held)).toBeNull();
+  });
+  it("says a transfer comes from one wallet when the amount is spread over several", () => {
+    const spread = { total: 150_000_000_000n, largest: 100_500_000_000n }; // 100.5 + 49.5
+    expect(tokenAmountProblem("120", 9, "LUMN", spread)).toBe(
+      "A transfer comes from one wallet: your largest holds 100.5 LUMN",
+    );
+    expect(tokenAmountProblem("100.5", 9, "LUMN", spread)).toBeNull();
+    expect(tokenAmountProblem("151", 9, "LUMN", spread)).toBe(MORE_THAN_HELD_MESSAGE);
   });
   it("leaves the balance to the server while it is unknown", () => {
     expect(tokenAmountProblem("9999999999", 9, "LUMN", null)).toBeNull();

@@ -1,6 +1,6 @@
 // A token amount as a person types it (transfer, airdrop) -> base units, or what is wrong with
 // it in words, before anything is sent.
-import { parseAmount } from "./amounts";
+import { formatAmount, parseAmount } from "./amounts";
 
 export type TokenAmountInput = { ok: true; units: bigint } | { ok: false; error: string | null };
 
@@ -63,16 +63,30 @@ export function parseTokenAmountInput(text: string, decimals: number, symbol: st
   }
 }
 
-/** What is wrong with sending `text` of a token from a balance of `heldUnits` (null while
+/** The server's word on the amount field when the person holds that much, but spread over
+ * several wallets: a transfer is sent from one. */
+export function oneWalletMessage(largest: string, symbol: string): string {
+  return `A transfer comes from one wallet: your largest holds ${largest} ${symbol}`;
+}
+
+/** What a sender holds of a token: in all, and in the one wallet holding the most. */
+export interface HeldUnits {
+  total: bigint;
+  largest: bigint;
+}
+
+/** What is wrong with sending `text` of a token from what the sender holds (null while
  * unknown: the server checks), in the words the server would use; null when nothing is. */
 export function tokenAmountProblem(
   text: string,
   decimals: number,
   symbol: string,
-  heldUnits: bigint | null,
+  held: HeldUnits | null,
 ): string | null {
   const parsed = parseTokenAmountInput(text, decimals, symbol);
   if (!parsed.ok) return parsed.error ?? "Amount is required";
-  if (heldUnits !== null && parsed.units > heldUnits) return MORE_THAN_HELD_MESSAGE;
+  if (held === null) return null;
+  if (parsed.units > held.total) return MORE_THAN_HELD_MESSAGE;
+  if (parsed.units > held.largest) return oneWalletMessage(formatAmount(held.largest, decimals), symbol);
   return null;
 }

@@ -134,6 +134,20 @@ describe("portfolio: launched and held tokens, transfers from a browser wallet",
       ).toBe(200);
     await send(artist, art, "1500");
     await send(coach, biz, "2500");
+    // A second wallet of the fan's gets 1,000 ART more: 2,500 in all, 1,500 at most in one.
+    const second = await postJson<{ wallet: { publicKey: string } }>(
+      server.url,
+      "/api/wallet/generate",
+      {},
+      fan.cookie,
+    );
+    const toSecond = await postJson(
+      server.url,
+      `/api/tokens/${art}/transfer`,
+      { to: second.body.wallet.publicKey, amount: "1000" },
+      artist.cookie,
+    );
+    expect(toSecond.status).toBe(200);
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, assertClean } = await openPage(context);
@@ -145,12 +159,31 @@ describe("portfolio: launched and held tokens, transfers from a browser wallet",
 
     await page.getByRole("heading", { name: "Holding" }).waitFor();
     const row = (symbol: string) => page.locator(`[data-testid="holding"][data-symbol="${symbol}"]`);
-    expect(await row("ART").getByTestId("holding-balance").textContent()).toBe("1,500");
-    expect(await row("ART").getByTestId("holding-share").textContent()).toBe("0.15%");
+    expect(await row("ART").getByTestId("holding-balance").textContent()).toBe("2,500");
+    expect(await row("ART").getByTestId("holding-share").textContent()).toBe("0.25%");
     expect(await row("BIZ").getByTestId("holding-balance").textContent()).toBe("2,500");
     expect(await row("BIZ").getByTestId("holding-share").textContent()).toBe("0.25%");
     expect(await page.getByText("No Tokens Yet").count()).toBe(0);
     expect(await page.getByRole("heading", { name: "Launched" }).count()).toBe(0);
+
+    // 2,000 ART is held, but by no one wallet: a transfer comes from one, and the form says so
+    // before anything is sent.
+    const transferCalls: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/transfer")) transferCalls.push(r.url());
+    });
+    await row("ART").getByRole("button", { name: "Transfer ART" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Recipient").fill(`artist_${stamp}`);
+    await dialog.getByLabel("Amount").fill("2000");
+    await dialog.getByRole("button", { name: "Send" }).click();
+    await dialog
+      .getByRole("alert")
+      .filter({ hasText: "A transfer comes from one wallet: your largest holds 1500 ART" })
+      .waitFor();
+    expect(transferCalls).toEqual([]);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
 
     // The link leads to the token's page.
     await row("BIZ").getByRole("link", { name: "View BIZ" }).click();

@@ -92,6 +92,19 @@ describe("GET /api/portfolio/holdings", () => {
       },
     ]);
 
+    // 2,500 held, but 1,500 and 1,000 in two wallets: a transfer is sent from one, and says so.
+    const spread = await fan.c.post<{ error: string; code: string; fields?: Record<string, string> }>(
+      `/api/tokens/${art}/transfer`,
+      { to: "hold_artist", amount: "2000" },
+    );
+    const oneWallet = "A transfer comes from one wallet: your largest holds 1500 HART";
+    expect(spread.status).toBe(400);
+    expect(spread.body).toMatchObject({
+      code: "NOT_ENOUGH_TOKENS",
+      error: oneWallet,
+      fields: { amount: oneWallet },
+    });
+
     // The creator holds the rest of what they launched.
     const own = await artist.c.get<HoldingsResponse>("/api/portfolio/holdings");
     expect(own.body.holdings).toMatchObject([

@@ -1,5 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { AMOUNT_POSITIVE_MESSAGE, parseTokenAmountInput } from "@shared/amount-input";
+import {
+  AMOUNT_POSITIVE_MESSAGE,
+  MORE_THAN_HELD_MESSAGE,
+  oneWalletMessage,
+  parseTokenAmountInput,
+} from "@shared/amount-input";
 import { formatAmount } from "@shared/amounts";
 import type { TransferRequest } from "@shared/schemas/token";
 import type { PreparedTransfer, TransferResult } from "@shared/schemas/transfer";
@@ -245,9 +250,16 @@ export class TransferService {
     if (pick)
       return { wallet: pick, lamports: accounts[atas.length + wallets.indexOf(pick)]?.lamports ?? 0n };
     const total = held.reduce((sum, h) => sum + h, 0n);
+    if (total >= amount) {
+      // Enough in all, but no one wallet holds it: say so, and how much one can send.
+      let largest = 0n;
+      for (const h of held) if (h > largest) largest = h;
+      const reason = oneWalletMessage(formatAmount(largest, token.decimals), token.symbol);
+      throw badRequest(reason, { amount: reason }, "NOT_ENOUGH_TOKENS");
+    }
     throw badRequest(
       `Not enough ${token.symbol}: you have ${formatAmount(total, token.decimals)}`,
-      { amount: "More than you hold" },
+      { amount: MORE_THAN_HELD_MESSAGE },
       "NOT_ENOUGH_TOKENS",
     );
   }

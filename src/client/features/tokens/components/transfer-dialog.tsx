@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { parseTokenAmountInput, tokenAmountProblem } from "@shared/amount-input";
+import { type HeldUnits, parseTokenAmountInput, tokenAmountProblem } from "@shared/amount-input";
 import { formatAmount, groupDigits, parseAmount } from "@shared/amounts";
 import { TOKEN_DECIMALS } from "@shared/constants";
 import { type TransferRequest, TransferSchema } from "@shared/schemas/token";
@@ -27,10 +27,10 @@ type TransferFields = Pick<TransferRequest, "to" | "amount">;
 
 /** The transfer form: the shared recipient rule, and an amount checked against this token's
  * decimals and what the person holds, so a refusal shows before anything is sent. */
-function transferFormSchema(decimals: number, symbol: string, heldUnits: bigint | null) {
+function transferFormSchema(decimals: number, symbol: string, held: HeldUnits | null) {
   return TransferSchema.pick({ to: true }).extend({
     amount: z.string().check((ctx) => {
-      const problem = tokenAmountProblem(ctx.value, decimals, symbol, heldUnits);
+      const problem = tokenAmountProblem(ctx.value, decimals, symbol, held);
       if (problem) ctx.issues.push({ code: "custom", message: problem, input: ctx.value });
     }),
   });
@@ -54,12 +54,12 @@ export function TransferDialog({
   const available = holdings.data ? (holding?.balance ?? "0") : undefined;
   const decimals = holding?.decimals ?? token.decimals ?? TOKEN_DECIMALS;
   // Holdings not loaded yet: the server is the one to say "More than you hold".
-  const heldUnits = available === undefined ? null : (parseAmount(available, decimals) ?? null);
+  const held = heldUnitsOf(holdings.data ? (holding ?? null) : undefined, decimals);
   // One key per transfer the person means: a retry after a timeout cannot send twice.
   const key = useRef<string>(crypto.randomUUID());
   const form = useForm<TransferFields>({
     // Made each render: the balance and decimals arrive with the holdings.
-    resolver: zodResolver(transferFormSchema(decimals, token.symbol, heldUnits)),
+    resolver: zodResolver(transferFormSchema(decimals, token.symbol, held)),
     defaultValues: { to: "", amount: "" },
   });
   const { errors } = form.formState;
@@ -150,4 +150,18 @@ export function TransferDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/** What the sender holds of the token in all and in its fullest wallet (a transfer is sent from
+ * one); null while the holdings load, nothing held when the token is not among them. */
+function heldUnitsOf(
+  holding: { balance: string; wallets: Array<{ balance: string }> } | null | undefined,
+  decimals: number,
+): HeldUnits | null {
+  if (holding === undefined) return null;
+  if (holding === null) return { total: 0n, largest: 0n };
+  const units = (text: string) => parseAmount(text, decimals) ?? 0n;
+  let largest = 0n;
+  for (const wallet of holding.wallets) if (units(wallet.balance) > largest) largest = units(wallet.balance);
+  return { total: units(holding.balance), largest };
 }
