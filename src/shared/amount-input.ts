@@ -2,7 +2,7 @@
 // it in words, before anything is sent.
 import { formatAmount, parseAmount } from "./amounts";
 
-export type TokenAmountInput = { ok: true; units: bigint } | { ok: false; error: string | null };
+export type AmountInput = { ok: true; units: bigint } | { ok: false; error: string | null };
 
 export const AMOUNT_COMMA_MESSAGE = "Type the amount without commas, with a dot for decimals (1.5)";
 /** The transfer schema's and the server's word for anything that is not an amount above zero. */
@@ -41,26 +41,27 @@ export function readTypedAmount(
   return { ok: true, units };
 }
 
-/** "2.5" of a 9-decimal token -> 2500000000n, or the transfer's words for what is wrong.
- * `error` is null for an empty box (nothing to say yet). */
-export function parseTokenAmountInput(text: string, decimals: number, symbol: string): TokenAmountInput {
+/** Each refusal in a form's own words (an empty box says nothing yet). */
+export type AmountRefusalWords = Record<Exclude<AmountRefusal, "empty">, string>;
+
+/** A typed amount -> base units, or why not in `words`; `error` is null for an empty box. */
+export function readAmountInWords(text: string, decimals: number, words: AmountRefusalWords): AmountInput {
   const read = readTypedAmount(text, decimals);
   if (read.ok) return read;
-  switch (read.reason) {
-    case "empty":
-      return { ok: false, error: null };
-    case "comma":
-      return { ok: false, error: AMOUNT_COMMA_MESSAGE };
-    case "decimals":
-      return {
-        ok: false,
-        error: decimals === 0 ? `${symbol} has no decimals` : `${symbol} has at most ${decimals} decimals`,
-      };
-    case "too-large":
-      return { ok: false, error: "That amount is too large" };
-    default:
-      return { ok: false, error: AMOUNT_POSITIVE_MESSAGE };
-  }
+  return { ok: false, error: read.reason === "empty" ? null : words[read.reason] };
+}
+
+/** "2.5" of a 9-decimal token -> 2500000000n, or the transfer's words for what is wrong.
+ * `error` is null for an empty box (nothing to say yet). */
+export function parseTokenAmountInput(text: string, decimals: number, symbol: string): AmountInput {
+  return readAmountInWords(text, decimals, {
+    comma: AMOUNT_COMMA_MESSAGE,
+    negative: AMOUNT_POSITIVE_MESSAGE,
+    "not-a-number": AMOUNT_POSITIVE_MESSAGE,
+    decimals: decimals === 0 ? `${symbol} has no decimals` : `${symbol} has at most ${decimals} decimals`,
+    zero: AMOUNT_POSITIVE_MESSAGE,
+    "too-large": "That amount is too large",
+  });
 }
 
 /** The server's word on the amount field when the person holds that much, but spread over

@@ -1,6 +1,6 @@
 // From what a trader types to the request the market API takes: amounts parsed to base units
 // (never through a float) and the quote turned into limits with the chosen slippage.
-import { AMOUNT_COMMA_MESSAGE, readTypedAmount } from "../amount-input";
+import { AMOUNT_COMMA_MESSAGE, type AmountInput, readAmountInWords, readTypedAmount } from "../amount-input";
 import type { BuyRequest, MarketState, Quote, SellRequest } from "../schemas/market";
 import { BPS, type CurveState, ceilDiv, feeOf, MARKET, quoteSell } from "./curve";
 
@@ -42,26 +42,16 @@ export function parseSlippagePercent(text: string): SlippageInput {
   return { ok: false, error: "Slippage is a percentage: type a number such as 0.5" };
 }
 
-export type AmountInput = { ok: true; units: bigint } | { ok: false; error: string | null };
-
 /** What the trader typed -> base units. `error` is null for an empty box (nothing to say yet). */
 export function parseTradeAmount(text: string, decimals: number, unit: string): AmountInput {
-  const read = readTypedAmount(text, decimals);
-  if (read.ok) return read;
-  switch (read.reason) {
-    case "empty":
-      return { ok: false, error: null };
-    case "comma":
-      return { ok: false, error: AMOUNT_COMMA_MESSAGE };
-    case "not-a-number":
-      return { ok: false, error: "Enter a number" };
-    case "decimals":
-      return { ok: false, error: `${unit} has at most ${decimals} decimals` };
-    case "too-large":
-      return { ok: false, error: "That amount is too large" };
-    default:
-      return { ok: false, error: "Enter an amount above zero" };
-  }
+  return readAmountInWords(text, decimals, {
+    comma: AMOUNT_COMMA_MESSAGE,
+    negative: "Enter an amount above zero",
+    "not-a-number": "Enter a number",
+    decimals: `${unit} has at most ${decimals} decimals`,
+    zero: "Enter an amount above zero",
+    "too-large": "That amount is too large",
+  });
 }
 
 /** Which amount the trader typed: the side, and whether it is SOL or tokens. */

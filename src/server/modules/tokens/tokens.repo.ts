@@ -200,8 +200,7 @@ export class TokensRepo {
     if (!row) return null;
     const updated = this.current(row);
     this.changedRow(row.userId, row.id, updated);
-    if (this.launchedByMint.get(updated.mintAddress)) this.launchedByMint.set(updated.mintAddress, updated);
-    return updated;
+    return this.keepLaunched(updated);
   }
 
   async deleteById(id: string): Promise<void> {
@@ -224,8 +223,10 @@ export class TokensRepo {
     return row ? this.keepLaunched(this.current(row)) : null;
   }
 
+  /** Keeps a launched row by mint (the row as it now stands: anything else is not kept). */
   private keepLaunched(row: TokenRow): TokenRow {
     if (row.status === "active") this.launchedByMint.set(row.mintAddress, row);
+    else this.launchedByMint.delete(row.mintAddress);
     return row;
   }
 

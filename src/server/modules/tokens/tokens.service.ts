@@ -21,7 +21,7 @@ interface Deps {
   /** Holders come from the chain indexer instead of a scan of the mint's accounts. */
   indexer: Pick<IndexerService, "ownerBalances" | "ownCommitsIndexed" | "holdersVersion">;
   /** Moved by every write of a mint's market row, on any node: the vault read is kept until. */
-  marketVersions?: MarketVersions;
+  marketVersions: MarketVersions;
 }
 
 /** Holders listed on a token page (all of them are counted). */
@@ -73,10 +73,10 @@ export class TokensService {
 
   /** Each mint's market vault (null: no market), kept while its market row is unchanged: a
    * token page rebuilt on every change of holders must not wait on the database for it. */
-  private readonly vaults: MintCache<string | null> | null;
+  private readonly vaults: MintCache<string | null>;
 
   constructor(private deps: Deps) {
-    this.vaults = deps.marketVersions ? new MintCache(deps.marketVersions, { max: 100_000 }) : null;
+    this.vaults = new MintCache(deps.marketVersions, { max: 100_000 });
     if (deps.ledger.onCommit) {
       const versions = new Map<string, number>();
       this.accountVersions = versions;
@@ -239,9 +239,7 @@ export class TokensService {
     const row = await this.getByMint(mint);
     const { ledger, indexer, repo } = this.deps;
     const owners = async () => {
-      const vault = this.vaults
-        ? await this.vaults.get(mint, "vault", () => repo.marketVault(mint))
-        : await repo.marketVault(mint);
+      const vault = await this.vaults.get(mint, "vault", () => repo.marketVault(mint));
       const read = await indexer.ownerBalances(mint, { limit: HOLDERS_LISTED, lookup: nonHolders(vault) });
       return { vault, read };
     };

@@ -162,6 +162,9 @@ function heldUnitsOf(
   if (holding === null) return { total: 0n, largest: 0n };
   const units = (text: string) => parseAmount(text, decimals) ?? 0n;
   let largest = 0n;
-  for (const wallet of holding.wallets) if (units(wallet.balance) > largest) largest = units(wallet.balance);
+  for (const wallet of holding.wallets) {
+    const held = units(wallet.balance);
+    if (held > largest) largest = held;
+  }
   return { total: units(holding.balance), largest };
 }
