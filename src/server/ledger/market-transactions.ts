@@ -19,6 +19,7 @@ import {
 import { compileTransaction } from "./compile-transaction";
 import { verifySignature } from "./keys";
 import type { Blockhash } from "./ledger";
+import { memoInstruction } from "./memo";
 import { associatedTokenAddress, LAMPORTS_PER_SIGNATURE, MAX_TRANSACTION_SIZE } from "./token-2022";
 import { decodeWireTransaction } from "./wire";
 
@@ -26,7 +27,6 @@ import { decodeWireTransaction } from "./wire";
 // rent and deposits the curve's tokens) and each trade, ONE transaction signed by the trader
 // and the curve's vault so SOL, fee and tokens move together or not at all. No I/O.
 
-const MEMO_PROGRAM = address("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr");
 const encoder = getTransactionEncoder();
 
 /** The network fee of a trade (trader and vault sign); the trader pays it. */
@@ -144,7 +144,7 @@ export async function buildTradeTransaction(p: TradeParams): Promise<SignedWire>
     pay(vault, p.creatorWallet, p.creatorFee);
     pay(vault, p.treasury, p.treasuryFee);
   }
-  instructions.push({ programAddress: MEMO_PROGRAM, accounts: [], data: new TextEncoder().encode(p.memo) });
+  instructions.push(memoInstruction(p.memo));
   return sign(trader, p.blockhash, instructions);
 }
 

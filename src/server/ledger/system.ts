@@ -1,11 +1,10 @@
 import { address, type Instruction, type TransactionSigner, lamports as toLamports } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import type { Blockhash } from "./ledger";
+import { memoInstruction } from "./memo";
 import { signed } from "./token-2022";
 
 // SOL transfers (airdrops from the embedded faucet, payments), optionally with a memo.
-
-const MEMO_PROGRAM = address("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr");
 
 export interface SolTransferParams {
   from: TransactionSigner;
@@ -26,12 +25,6 @@ export async function buildSolTransferTransaction(
       amount: toLamports(params.lamports),
     }),
   ];
-  if (params.memo !== undefined) {
-    instructions.push({
-      programAddress: MEMO_PROGRAM,
-      accounts: [],
-      data: new TextEncoder().encode(params.memo),
-    });
-  }
+  if (params.memo !== undefined) instructions.push(memoInstruction(params.memo));
   return signed(params.from, params.blockhash, instructions);
 }

@@ -28,6 +28,7 @@ import { BoundedCache } from "../lib/bounded-cache";
 import { compileTransaction } from "./compile-transaction";
 import { verifySignature as verifyEd25519 } from "./keys";
 import type { Blockhash } from "./ledger";
+import { memoInstruction } from "./memo";
 import { findAssociatedTokenAddress } from "./pda";
 import { decodeWireTransaction } from "./wire";
 
@@ -233,6 +234,8 @@ export interface TransferParams {
   decimals: number;
   blockhash: Blockhash;
   tokenProgram?: string;
+  /** The platform passes its row's id: two equal transfers in one slot stay two. */
+  memo?: string;
 }
 
 /** A token transfer between owners' ATAs, creating the recipient's ATA when missing. */
@@ -254,7 +257,7 @@ function transferInstructions(params: TransferParams): Instruction[] {
   const mint = address(params.mint);
   const source = associatedTokenAddress(owner.address, mint, tokenProgram);
   const destination = associatedTokenAddress(params.destinationOwner, mint, tokenProgram);
-  return [
+  const instructions = [
     getCreateAssociatedTokenIdempotentInstruction({
       payer: owner,
       ata: destination,
@@ -274,6 +277,7 @@ function transferInstructions(params: TransferParams): Instruction[] {
       { programAddress: tokenProgram },
     ),
   ];
+  return params.memo === undefined ? instructions : [...instructions, memoInstruction(params.memo)];
 }
 
 /** Token metadata made immutable: its update authority set to none, signed by that authority

@@ -112,7 +112,7 @@ describe("transfer from a connected (external) wallet", () => {
         transaction,
       });
 
-    // A message changed after preparing (here: the last byte of the amount), validly signed
+    // A message changed after preparing (here: a byte near its end), validly signed
     // by the wallet all the same: not the prepared transfer, refused, nothing moves.
     const tampered = signAsWallet(prepared.body.transaction, w, (m) => {
       m[m.length - 2] = (m[m.length - 2] ?? 0) ^ 0x01;
@@ -165,6 +165,24 @@ describe("transfer from a connected (external) wallet", () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("NOT_ENOUGH_TOKENS");
     expect(res.body.error).toBe("Not enough XFRB: you have 10000000");
+  });
+
+  it("two equal transfers prepared in one slot are two transactions, and both move", async () => {
+    const { c, w, mint } = await externalCreator("XFRD");
+    const recipient = await fan("xfer_fan4");
+    const prepare = () =>
+      c.post<PreparedTransfer>(`/api/tokens/${mint}/transfer/prepare`, { to: "xfer_fan4", amount: "10" });
+    const [first, second] = await Promise.all([prepare(), prepare()]);
+    expect(first?.body.transaction).not.toBe(second?.body.transaction);
+    for (const prepared of [first, second]) {
+      const signed = signAsWallet(prepared?.body.transaction ?? "", w);
+      const done = await c.post(`/api/tokens/${mint}/transfer/submit`, {
+        transferId: prepared?.body.transferId,
+        transaction: signed.base64,
+      });
+      expect(done.status).toBe(200);
+    }
+    expect(await balanceOf(recipient.wallet, mint)).toBe(2n * TEN);
   });
 
   it("a transfer recorded but not sent (a crash) is sent once by start-up reconciliation", async () => {

@@ -59,6 +59,7 @@ export class TransferService {
       );
     const owner = await this.deps.wallets.signerFor(from);
     const blockhash = await this.deps.ledger.getLatestBlockhash();
+    const id = randomUUID();
     const built = await buildTransferTransaction({
       owner,
       mint,
@@ -66,8 +67,9 @@ export class TransferService {
       amount,
       decimals: token.decimals,
       blockhash,
+      memo: transferMemo(id),
     });
-    const row = await this.record(userId, token, from.publicKey, to, amount, input.idempotencyKey, {
+    const row = await this.record(id, userId, token, from.publicKey, to, amount, input.idempotencyKey, {
       signature: built.signature,
       signedTransaction: built.wire,
       lastValidBlockHeight: blockhash.lastValidBlockHeight,
@@ -90,6 +92,7 @@ export class TransferService {
     if (from.kind !== "external")
       throw badRequest("This token is in your platform wallet: send it directly.");
     const blockhash = await this.deps.ledger.getLatestBlockhash();
+    const id = randomUUID();
     const wire = await prepareTransferTransaction({
       owner: from.publicKey,
       mint,
@@ -97,9 +100,10 @@ export class TransferService {
       amount,
       decimals: token.decimals,
       blockhash,
+      memo: transferMemo(id),
     });
     // The prepared bytes are kept: the signed copy must carry exactly this message.
-    const row = await this.record(userId, token, from.publicKey, to, amount, input.idempotencyKey, {
+    const row = await this.record(id, userId, token, from.publicKey, to, amount, input.idempotencyKey, {
       signature: null,
       signedTransaction: wire,
       lastValidBlockHeight: blockhash.lastValidBlockHeight,
@@ -265,6 +269,7 @@ export class TransferService {
   }
 
   private async record(
+    id: string,
     userId: string,
     token: TokenRow,
     from: string,
@@ -275,7 +280,7 @@ export class TransferService {
   ): Promise<TransferRow> {
     try {
       return await this.deps.repo.insertTransfer({
-        id: randomUUID(),
+        id,
         userId,
         mintAddress: token.mintAddress,
         fromWallet: from,
@@ -327,6 +332,9 @@ export class TransferService {
     };
   }
 }
+
+/** On chain beside each transfer: its row's id keeps equal transfers apart (memo.ts). */
+const transferMemo = (id: string) => `transfer ${id}`;
 
 function present(row: TransferRow, decimals: number): TransferResult {
   return { signature: row.signature ?? "", to: row.toWallet, amount: formatAmount(row.amount, decimals) };
