@@ -21,6 +21,7 @@ function commit(
   writable: string[],
   pre: Balance[] = [],
   post: Balance[] = [],
+  lamportsAfter: bigint[] = [],
 ): CommittedTransaction {
   return {
     signature: "S",
@@ -35,7 +36,7 @@ function commit(
       error: null,
       accountKeys: accounts,
       preBalances: [],
-      postBalances: [],
+      postBalances: lamportsAfter,
       preTokenBalances: pre.map(record),
       postTokenBalances: post.map(record),
     },
@@ -113,6 +114,42 @@ describe("kept reads", () => {
     );
     expect(await kept.ownerHoldings("BOB", t.read("BOB"))).toEqual([]);
     expect(t.asked).toEqual(["ALICE", "BOB"]);
+  });
+
+  it("keeps lamports as each commit leaves them, and asks again after a read crossed one", async () => {
+    const kept = new KeptReads();
+    const chain = new Map([
+      ["ALICE", 5_000_000n],
+      ["BOB", 0n],
+    ]);
+    const asked: string[] = [];
+    const balance = (who: string) =>
+      kept.balance(who, async () => {
+        asked.push(who);
+        return chain.get(who) ?? 0n;
+      });
+    expect(await balance("ALICE")).toBe(5_000_000n);
+    expect(await balance("BOB")).toBe(0n);
+    // Alice pays Bob 1,000,000 and a 5,000 fee: both kept answers move with the notice.
+    kept.committed(
+      commit(["ALICE", "BOB", "SYSTEM"], ["ALICE", "BOB"], [], [], [3_995_000n, 1_000_000n, 1n]),
+    );
+    expect(await balance("ALICE")).toBe(3_995_000n);
+    expect(await balance("BOB")).toBe(1_000_000n);
+    expect(asked).toEqual(["ALICE", "BOB"]);
+
+    // Asked before a commit, answered after it: asked again next time.
+    chain.set("ALICE", 3_990_000n);
+    const inFlight = balance("CAROL");
+    kept.committed(commit(["CAROL"], ["CAROL"], [], [], [7n]));
+    await inFlight;
+    await balance("CAROL");
+    expect(asked).toEqual(["ALICE", "BOB", "CAROL", "CAROL"]);
+
+    // A notice without facts: nothing kept is trusted.
+    kept.committed({ ...commit(["X"], ["X"]), facts: undefined });
+    expect(await balance("ALICE")).toBe(3_990_000n);
+    expect(asked).toEqual(["ALICE", "BOB", "CAROL", "CAROL", "ALICE"]);
   });
 
   it("asks the thread again for a read whose answer crossed a commit, and after a commit without facts", async () => {

@@ -20,12 +20,16 @@ interface Kept<T> {
  * transaction touched is in them before and after, with its owner, so a transfer, a launch or a
  * trade does not send the owner's next read to the thread. A read keeps the version its key had
  * when it was asked: a notice that arrives before its answer moves the key, and the next read
- * asks the thread again. A notice comes before its sender's answer, so read-your-writes holds. */
+ * asks the thread again. Lamports are kept the same way, from each notice's balances after: a
+ * wallet's SOL moves with every fee it pays. A notice comes before its sender's answer, so
+ * read-your-writes holds. */
 export class KeptReads {
   private readonly moved = new KeyVersions();
   private readonly mints = new BoundedCache<string, Kept<unknown>>({ max: 50_000 });
   private readonly owners = new KeyVersions();
   private readonly holdings = new BoundedCache<string, Kept<readonly TokenHolding[]>>({ max: 50_000 });
+  private readonly payers = new KeyVersions();
+  private readonly lamports = new BoundedCache<string, Kept<bigint>>({ max: 50_000 });
 
   /** A commit notice from the thread (before its sender is answered). */
   committed(tx: CommittedTransaction): void {
@@ -33,9 +37,23 @@ export class KeptReads {
     if (!tx.facts) {
       this.moved.bumpAll();
       this.owners.bumpAll();
+      this.payers.bumpAll();
       return;
     }
-    const { accountKeys, preTokenBalances, postTokenBalances } = tx.facts;
+    const { accountKeys, postBalances, preTokenBalances, postTokenBalances } = tx.facts;
+    // Every account the transaction named, with its lamports after it (fees, payments, rent).
+    accountKeys.forEach((address, i) => {
+      const kept = this.lamports.get(address);
+      const current = kept?.settled !== undefined && kept.version === this.payers.of(address);
+      this.payers.bump(address);
+      const after = postBalances[i];
+      if (!current || after === undefined) return;
+      this.lamports.set(address, {
+        version: this.payers.of(address),
+        value: Promise.resolve(after),
+        settled: after,
+      });
+    });
     // Per owner, the token accounts that moved: the holding after, or null when the account is
     // no longer theirs (closed, or given to another owner).
     const changes = new Map<string, Map<string, TokenHolding | null>>();
@@ -73,6 +91,11 @@ export class KeptReads {
    * Callers share the answer: it is frozen so no caller can change another's. */
   mint<T>(mint: string, read: () => Promise<T>): Promise<T> {
     return keep(this.mints, this.moved, mint, read) as Promise<T>;
+  }
+
+  /** An address's lamports, from the last read as every commit since left them. */
+  balance(address: string, read: () => Promise<bigint>): Promise<bigint> {
+    return keep(this.lamports, this.payers, address, read);
   }
 
   /** An owner's token accounts, from the last read as every commit since left them. */

@@ -230,8 +230,15 @@ export class LedgerThreadClient implements Ledger {
     return this.call("getSlot");
   }
 
+  /** Wallet lists, launches and transfers ask for a payer's SOL on each request. */
   getBalance(address: string): Promise<bigint> {
-    return this.call("getBalance", address);
+    if (this.failure || this.closed) return this.call("getBalance", address);
+    return this.keptReads.balance(address, () => this.call<bigint>("getBalance", address));
+  }
+
+  /** Each from what is kept where it can (the misses leave in one message to the thread). */
+  getBalances(addresses: string[]): Promise<bigint[]> {
+    return Promise.all(addresses.map((a) => this.getBalance(a)));
   }
 
   getAccount(address: string): Promise<AccountSnapshot | null> {

@@ -190,6 +190,8 @@ export interface Ledger {
   isBlockhashValid(blockhash: string): Promise<boolean>;
   getSlot(): Promise<bigint>;
   getBalance(address: string): Promise<bigint>;
+  /** Lamports of each address (0 for none), in the order asked. */
+  getBalances(addresses: string[]): Promise<bigint[]>;
   getAccount(address: string): Promise<AccountSnapshot | null>;
   getMultipleAccounts(addresses: string[]): Promise<Array<AccountSnapshot | null>>;
   minimumBalanceForRentExemption(dataLength: number): Promise<bigint>;

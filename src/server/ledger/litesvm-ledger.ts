@@ -181,6 +181,10 @@ export class LiteSvmLedger implements Ledger {
     return key ? (nativeOf(this.svm).getBalance(key) ?? 0n) : 0n;
   }
 
+  async getBalances(addresses: string[]): Promise<bigint[]> {
+    return Promise.all(addresses.map((a) => this.getBalance(a)));
+  }
+
   getAccountSync(addr: string): AccountSnapshot | null {
     const key = addressBytes(addr);
     const account = key ? nativeOf(this.svm).getAccount(key) : null;

@@ -128,6 +128,11 @@ export class RpcLedger implements Ledger {
     return value;
   }
 
+  /** One getMultipleAccounts per hundred addresses, not a getBalance each. */
+  async getBalances(addresses: string[]): Promise<bigint[]> {
+    return (await this.getMultipleAccounts(addresses)).map((a) => a?.lamports ?? 0n);
+  }
+
   async getAccount(addr: string): Promise<AccountSnapshot | null> {
     const [account] = await this.getMultipleAccounts([addr]);
     return account ?? null;

@@ -11,7 +11,6 @@ import type { PreparedTransfer, TransferResult } from "@shared/schemas/transfer"
 import { isUniqueViolation } from "../../db/errors";
 import { badRequest, conflict, notFound } from "../../http-errors";
 import { isValidAddress } from "../../ledger/keys";
-import { tokenAmountOf } from "../../ledger/layouts";
 import { type Ledger, LedgerError } from "../../ledger/ledger";
 import {
   associatedTokenAddress,
@@ -237,22 +236,22 @@ export class TransferService {
   }
 
   /** The caller's wallet that holds enough of the token, one of the `prefer` kind first, with
-   * its SOL (the token accounts and the wallets are read in one request to the ledger). */
+   * its SOL (the embedded ledger answers both from what it keeps beside its thread). */
   private async pickSource(userId: string, token: TokenRow, amount: bigint, prefer: WalletKind) {
     const wallets = await this.deps.accountsRepo.walletsOf(userId);
-    const atas = wallets.map((w) => associatedTokenAddress(w.publicKey, token.mintAddress));
-    const accounts = await this.deps.ledger.getMultipleAccounts([
-      ...atas,
-      ...wallets.map((w) => w.publicKey),
+    const { ledger } = this.deps;
+    const [balances, holdings] = await Promise.all([
+      ledger.getBalances(wallets.map((w) => w.publicKey)),
+      Promise.all(wallets.map((w) => ledger.getTokenAccountsByOwner(w.publicKey))),
     ]);
-    const held = atas.map((_, i) => {
-      const account = accounts[i];
-      return account ? (tokenAmountOf(account.data) ?? 0n) : 0n;
+    // What each wallet can send: its associated account's balance.
+    const held = wallets.map((w, i) => {
+      const ata = associatedTokenAddress(w.publicKey, token.mintAddress);
+      return holdings[i]?.find((h) => h.address === ata)?.amount ?? 0n;
     });
     const enough = wallets.filter((_, i) => (held[i] ?? 0n) >= amount);
     const pick = enough.find((w) => w.kind === prefer) ?? enough[0];
-    if (pick)
-      return { wallet: pick, lamports: accounts[atas.length + wallets.indexOf(pick)]?.lamports ?? 0n };
+    if (pick) return { wallet: pick, lamports: balances[wallets.indexOf(pick)] ?? 0n };
     const total = held.reduce((sum, h) => sum + h, 0n);
     if (total >= amount) {
       // Enough in all, but no one wallet holds it: say so, and how much one can send.

@@ -72,12 +72,9 @@ export class WalletsService {
 
   async list(userId: string) {
     const rows = await this.deps.repo.walletsOf(userId);
-    // Every wallet's SOL in one ledger request.
-    const accounts = rows.length
-      ? await this.deps.ledger.getMultipleAccounts(rows.map((w) => w.publicKey))
-      : [];
+    const balances = rows.length ? await this.deps.ledger.getBalances(rows.map((w) => w.publicKey)) : [];
     return rows.map((w, i) => {
-      const lamports = accounts[i]?.lamports ?? 0n;
+      const lamports = balances[i] ?? 0n;
       return {
         publicKey: w.publicKey,
         kind: w.kind,
