@@ -27,6 +27,9 @@ import type {
 } from "./ledger-thread-protocol";
 import { EMBEDDED_LEDGER_INFO } from "./litesvm-ledger";
 
+/** How long a blockhash is handed out (it stays valid for about a minute after it is made). */
+const HELD_BLOCKHASH_MS = 5_000;
+
 // The embedded ledger on its own thread (ledger-thread.ts), behind the Ledger interface: each
 // method is a message, answered in order. What callers read synchronously is mirrored here:
 // the state version (from every batch the thread sends) and commit notices (fanned out).
@@ -55,6 +58,7 @@ export class LedgerThreadClient implements Ledger {
   private readonly keptReads = new KeptReads();
   private readonly rent = new Map<number, bigint>();
   private blockhash: { value: Promise<Blockhash>; at: number } | null = null;
+  private blockhashRefresh: Promise<Blockhash> | null = null;
   /** This turn's calls leave in one message. */
   private readonly post = perTurn<LedgerCall>((calls) =>
     this.worker.postMessage({ now: Date.now(), calls } satisfies LedgerCallBatch),
@@ -202,19 +206,33 @@ export class LedgerThreadClient implements Ledger {
     return this.call("health");
   }
 
-  /** The chain moves to a new blockhash once a slot (block-clock.ts): one read less than a
-   * slot ago is the latest, so launches and transfers built together share it rather than
-   * each wait for the thread. Any change of the clock (a test moving it) reads again. */
+  /** The chain moves to a new blockhash once a slot (block-clock.ts), and each stays valid for
+   * 150 slots (about a minute). One held for up to HELD_BLOCKHASH_MS is answered at once, and
+   * past a slot old the next one is fetched behind it: no launch or transfer waits a thread
+   * round trip for it (they waited in turn once a slot before). */
   getLatestBlockhash(): Promise<Blockhash> {
     const held = this.blockhash;
     const age = Date.now() - (held?.at ?? 0);
-    if (held && age >= 0 && age < SLOT_MS) return held.value;
+    if (held && age >= 0 && age < HELD_BLOCKHASH_MS) {
+      if (age >= SLOT_MS && !this.blockhashRefresh) this.refreshBlockhash();
+      return held.value;
+    }
+    return this.refreshBlockhash();
+  }
+
+  private refreshBlockhash(): Promise<Blockhash> {
     const value = this.call<Blockhash>("getLatestBlockhash");
-    const entry = { value, at: Date.now() };
-    this.blockhash = entry;
-    value.catch(() => {
-      if (this.blockhash === entry) this.blockhash = null;
-    });
+    this.blockhashRefresh = value;
+    value.then(
+      () => {
+        // Held from the moment it is in: a pending one would make callers wait after all.
+        this.blockhash = { value, at: Date.now() };
+        this.blockhashRefresh = null;
+      },
+      () => {
+        this.blockhashRefresh = null;
+      },
+    );
     return value;
   }
 

@@ -154,6 +154,7 @@ describe("embedded ledger on its own thread: reads kept between commits", () => 
         (await ledger.getTokenAccountsByOwner(owner)).find((h) => h.mint === mint.address)?.amount;
       expect(await amountOf(creator.address)).toBe(1_000n);
       expect((await ledger.getMint(mint.address))?.supply).toBe(1_000n);
+      const lamportsBefore = await ledger.getBalances([creator.address, fan.address]);
 
       // Asked again with nothing committed: answered here, the same answer.
       const trips = vi.spyOn(ledger as unknown as { call: (m: string) => unknown }, "call");
@@ -174,6 +175,15 @@ describe("embedded ledger on its own thread: reads kept between commits", () => 
       );
       expect(await amountOf(creator.address)).toBe(900n);
       expect(await amountOf(fan.address)).toBe(100n);
+      // The payer's SOL after its fee and the fan's new account's rent: kept from the read
+      // before, brought up to date by the notice, it says what the thread says.
+      const thread = ledger as unknown as { call: (m: string, ...a: unknown[]) => Promise<unknown> };
+      const lamportTrips = vi.spyOn(thread, "call");
+      const kept = await ledger.getBalances([creator.address, fan.address]);
+      expect(lamportTrips).not.toHaveBeenCalled();
+      lamportTrips.mockRestore();
+      expect(kept).toEqual([await thread.call("getBalance", creator.address), 0n]);
+      expect(kept[0]).toBeLessThan(lamportsBefore[0] ?? 0n);
 
       // Into the fan's existing account: the fan's own address is not among the transaction's
       // accounts, only its token account (the balances name its owner).
@@ -204,6 +214,34 @@ describe("embedded ledger on its own thread: reads kept between commits", () => 
       expect((await ledger.getMint(mint.address))?.supply).toBe(905n);
       expect(await amountOf(creator.address)).toBe(800n);
     } finally {
+      await ledger.close();
+    }
+  });
+});
+
+describe("embedded ledger on its own thread: blockhashes", () => {
+  it("hands out the one it holds at once, and fetches the next behind it once a slot has passed", async () => {
+    const ledger = await LedgerThreadClient.start({ chainDir: null, checkpointIntervalMs: 60_000 }, quiet);
+    const at = Date.parse("2030-01-01T00:00:00Z");
+    try {
+      vi.useFakeTimers({ toFake: ["Date"], now: at });
+      const first = await ledger.getLatestBlockhash();
+      vi.setSystemTime(at + 1_000);
+      const trips = vi.spyOn(ledger as unknown as { call: (m: string) => Promise<unknown> }, "call");
+      expect(await ledger.getLatestBlockhash()).toEqual(first);
+      expect(trips.mock.calls.map(([method]) => method)).toEqual(["getLatestBlockhash"]);
+      await trips.mock.results[0]?.value;
+      const next = await ledger.getLatestBlockhash();
+      expect(next.blockhash).not.toBe(first.blockhash);
+      expect(next.lastValidBlockHeight).toBeGreaterThan(first.lastValidBlockHeight);
+      expect(trips).toHaveBeenCalledTimes(1);
+      // Held too long (a minute's validity would be running out): the caller waits for a new one.
+      vi.setSystemTime(at + 60_000);
+      const fresh = await ledger.getLatestBlockhash();
+      expect(fresh.lastValidBlockHeight).toBeGreaterThan(next.lastValidBlockHeight + 100n);
+      expect(trips).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
       await ledger.close();
     }
   });
