@@ -215,6 +215,17 @@ describe("offline drafting quality", () => {
       free,
     );
     for (const c of novels.candidates) expect(c.name).not.toMatch(/\b(?:Three|Writing|Set)\b/);
+    // The audience and the calendar are not what the token is about.
+    for (const style of STYLES) {
+      const mugs = await draftIdentityOffline(
+        request("I make ceramic mugs and my collectors want first dibs on each kiln drop every week", {
+          profession: "artist",
+          style,
+        }),
+        free,
+      );
+      for (const c of mugs.candidates) expect(c.name).not.toMatch(/\b(?:Collectors?|Week|Dibs)\b/);
+    }
   });
 
   it("offers several candidates, each with its own free symbol", async () => {

@@ -126,7 +126,8 @@ export const STYLE_PROFILES: Record<Style, StyleProfile> = {
     finishes: ["Sessions", "Studio", "", "Atelier"],
     community: "Salon",
     taglines: [
-      (_lead, _fans, topic) => `Where ${topic} becomes a shared story.`,
+      // No verb to agree with the topic: "watercolor landscapes" is plural, "jazz" is not.
+      (_lead, _fans, topic) => `A shared story around ${topic}.`,
       () => "Every holder writes a line of the story.",
       (_lead, _fans, topic) => `Imagine ${topic}, made together.`,
     ],

@@ -55,6 +55,7 @@ const WEAK = new Set(
     "monday tuesday wednesday thursday friday saturday sunday weekly daily monthly online free open " +
     "small big great good best full part fans fan followers audience supporters content stuff " +
     "next early first last latest access listeners readers viewers subscribers students clients members " +
+    "collectors collector patrons customers buyers backers week weeks month months dibs " +
     "firsttime fulltime parttime"
   ).split(" "),
 );
