@@ -1,9 +1,9 @@
+import { shortAddress } from "@shared/short-address";
 import { LogOut } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { useLogout, useSession } from "@/lib/session";
-import { shortAddress } from "@/lib/wallet/format";
 
 /** Who is signed in, and the way out. Wallet-only accounts are named by their address. */
 export function AccountMenu() {

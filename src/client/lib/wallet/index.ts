@@ -1,5 +1,5 @@
+export { shortAddress } from "@shared/short-address";
 export { base64ToBytes, bytesToBase64, toBase58 } from "./encoding";
-export { shortAddress } from "./format";
 export { transactionSigners } from "./signers";
 export {
   canSignTransactions,

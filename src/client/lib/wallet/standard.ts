@@ -1,5 +1,7 @@
 // Thin, typed access to Wallet Standard wallets (Phantom, Solflare, Backpack…).
 // No wallet-adapter: the app talks to the standard features directly.
+
+import { shortAddress } from "@shared/short-address";
 import {
   SolanaSignMessage,
   type SolanaSignMessageFeature,
@@ -9,7 +11,6 @@ import {
 import { getWallets } from "@wallet-standard/app";
 import type { Wallet, WalletAccount } from "@wallet-standard/base";
 import { StandardConnect, type StandardConnectFeature } from "@wallet-standard/features";
-import { shortAddress } from "./format";
 
 /** A wallet this app can sign in with: it connects and signs messages on Solana. */
 export type SolanaWallet = Wallet & {

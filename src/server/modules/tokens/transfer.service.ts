@@ -8,6 +8,7 @@ import {
 import { formatAmount } from "@shared/amounts";
 import type { TransferRequest } from "@shared/schemas/token";
 import type { PreparedTransfer, TransferResult } from "@shared/schemas/transfer";
+import { shortAddress } from "@shared/short-address";
 import { isUniqueViolation } from "../../db/errors";
 import { badRequest, conflict, notFound } from "../../http-errors";
 import { isValidAddress } from "../../ledger/keys";
@@ -210,14 +211,14 @@ export class TransferService {
     prefer: WalletKind,
   ) {
     const to = await this.resolveRecipient(recipient);
-    const { wallet: from, lamports } = await this.pickSource(userId, token, amount, prefer);
+    const { wallet: from, lamports } = await this.pickSource(userId, token, amount, prefer, to);
     if (from.publicKey === to)
       throw badRequest("That is your own wallet: choose another recipient", {
         to: "Choose another recipient",
       });
     if (lamports < transferCostLamports())
       throw new LedgerError(
-        "Not enough test SOL in this wallet for the network fee. Use Get Test SOL and try again.",
+        `Not enough test SOL in your wallet ${shortAddress(from.publicKey)} for the network fee. Use Get Test SOL and try again.`,
         "insufficient_funds",
       );
     return { to, from };
@@ -235,9 +236,11 @@ export class TransferService {
     return wallet.publicKey;
   }
 
-  /** The caller's wallet that holds enough of the token, one of the `prefer` kind first, with
-   * its SOL (the embedded ledger answers both from what it keeps beside its thread). */
-  private async pickSource(userId: string, token: TokenRow, amount: bigint, prefer: WalletKind) {
+  /** The caller's wallet that sends: one holding enough of the token, other than the
+   * recipient, of the `prefer` kind, and able to pay the fee, in that order of importance (a
+   * creator's second wallet may hold the tokens while the first pays nothing). Its SOL comes
+   * with it; the embedded ledger answers both from what it keeps beside its thread. */
+  private async pickSource(userId: string, token: TokenRow, amount: bigint, prefer: WalletKind, to: string) {
     const wallets = await this.deps.accountsRepo.walletsOf(userId);
     const { ledger } = this.deps;
     const [balances, holdings] = await Promise.all([
@@ -249,9 +252,19 @@ export class TransferService {
       const ata = associatedTokenAddress(w.publicKey, token.mintAddress);
       return holdings[i]?.find((h) => h.address === ata)?.amount ?? 0n;
     });
-    const enough = wallets.filter((_, i) => (held[i] ?? 0n) >= amount);
-    const pick = enough.find((w) => w.kind === prefer) ?? enough[0];
-    if (pick) return { wallet: pick, lamports: balances[wallets.indexOf(pick)] ?? 0n };
+    const fee = transferCostLamports();
+    // Weighted so each reason outranks all those after it together.
+    const score = (i: number) => {
+      const w = wallets[i] as WalletRow;
+      return (
+        (w.publicKey !== to ? 4 : 0) + (w.kind === prefer ? 2 : 0) + ((balances[i] ?? 0n) >= fee ? 1 : 0)
+      );
+    };
+    const [best] = wallets
+      .map((_, i) => i)
+      .filter((i) => (held[i] ?? 0n) >= amount)
+      .sort((a, b) => score(b) - score(a));
+    if (best !== undefined) return { wallet: wallets[best] as WalletRow, lamports: balances[best] ?? 0n };
     const total = held.reduce((sum, h) => sum + h, 0n);
     if (total >= amount) {
       // Enough in all, but no one wallet holds it: say so, and how much one can send.
