@@ -165,8 +165,12 @@ describe("token-gated agents", () => {
       // The server's field message lands on the field.
       await page.getByText("Requirement exceeds the token's total supply").first().waitFor();
       await page.getByRole("textbox", { name: "Tokens required" }).fill("50");
-      await page.getByRole("button", { name: "Create agent" }).click();
+      // A double-click saves one agent (the button is disabled only after the next render).
+      await page.getByRole("button", { name: "Create agent" }).dblclick();
       await expectToast(page, "Agent saved");
+      const mine = await page.request.get(`${server.url}/api/ai-agents/mine`);
+      const named = ((await mine.json()) as Array<{ name: string }>).filter((a) => a.name === "Mixing Buddy");
+      expect(named).toHaveLength(1);
 
       // It is listed for holders, unlocked for the creator, and answers from its notes.
       const card = page.getByRole("button", { name: /^Mixing Buddy/ });

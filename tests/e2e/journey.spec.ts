@@ -89,9 +89,10 @@ describe("newcomer journey: from the landing page to a live token in the portfol
     await audit("journey-1-identity");
     await profile.getByRole("button", { name: "Continue" }).click();
 
-    // Step 2: a new embedded wallet, funded from the test faucet.
-    await page.getByRole("button", { name: "Generate New Wallet" }).click();
+    // Step 2: a new embedded wallet, funded from the test faucet. A double-click makes one.
+    await page.getByRole("button", { name: "Generate New Wallet" }).dblclick();
     await expectToast(page, "Wallet Generated");
+    expect((await (await page.request.get(`${server.url}/api/wallets`)).json()).wallets).toHaveLength(1);
     await page.getByTestId("secret-key").waitFor();
     await page.getByRole("button", { name: "Get Test SOL" }).click();
     await expectToast(page, "Airdrop Successful");

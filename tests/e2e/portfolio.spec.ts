@@ -184,6 +184,12 @@ describe("portfolio: launched and held tokens, transfers from a browser wallet",
     expect(transferCalls).toEqual([]);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "detached" });
+    // Cancelled means gone: the next transfer starts empty.
+    await row("ART").getByRole("button", { name: "Transfer ART" }).click();
+    expect(await dialog.getByLabel("Recipient").inputValue()).toBe("");
+    expect(await dialog.getByLabel("Amount").inputValue()).toBe("");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
 
     // The link leads to the token's page.
     await row("BIZ").getByRole("link", { name: "View BIZ" }).click();

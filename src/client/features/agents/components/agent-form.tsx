@@ -7,6 +7,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api";
+import { useSingleFlight } from "@/lib/use-single-flight";
 
 export interface TokenChoice {
   mint: string;
@@ -61,6 +62,14 @@ export function AgentForm(props: {
   const set = (key: keyof Values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
 
+  const save = useSingleFlight(async (body: ReturnType<typeof CreateAgentSchema.parse>) => {
+    try {
+      await props.onSubmit(body);
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) setErrors(err.fields);
+    }
+  });
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = CreateAgentSchema.safeParse({
@@ -75,11 +84,7 @@ export function AgentForm(props: {
       return;
     }
     setErrors({});
-    try {
-      await props.onSubmit(parsed.data);
-    } catch (err) {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields);
-    }
+    await save(parsed.data);
   }
 
   return (

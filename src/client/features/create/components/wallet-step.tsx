@@ -15,6 +15,7 @@ import { WalletBalanceRow } from "@/features/wallet/components/wallet-balance-ro
 import { WalletList } from "@/features/wallet/components/wallet-list";
 import { useExternalWallet } from "@/features/wallet/hooks/use-external-wallet";
 import { ApiError, errorMessage } from "@/lib/api";
+import { useSingleFlight } from "@/lib/use-single-flight";
 import { canSignTransactions, type SolanaWallet, shortAddress, useSolanaWallets } from "@/lib/wallet";
 import type { LaunchWallet } from "../hooks/use-create-wizard";
 import { NeedsSolNotice } from "./needs-sol-notice";
@@ -49,7 +50,7 @@ export function WalletStep({ user, wallet, generatedSecret, onWallet, onBack, on
     else onContinue();
   }
 
-  async function generateNew() {
+  const generateNew = useSingleFlight(async () => {
     try {
       const { wallet: created, user: owner } = await generate.mutateAsync();
       if (!owner) throw new Error("Failed to authenticate user");
@@ -78,7 +79,7 @@ export function WalletStep({ user, wallet, generatedSecret, onWallet, onBack, on
           : "Failed to generate wallet";
       toast({ title: "Setup Failed", description: errorMessage(err, fallback), variant: "destructive" });
     }
-  }
+  });
 
   async function connectExisting(chosen: SolanaWallet) {
     try {

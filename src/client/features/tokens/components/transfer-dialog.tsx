@@ -64,6 +64,12 @@ export function TransferDialog({
   });
   const { errors } = form.formState;
 
+  // Every way out (Cancel, Esc, outside, a sent transfer) leaves the next opening empty.
+  const setOpen = (next: boolean) => {
+    if (!next) form.reset();
+    onOpenChange(next);
+  };
+
   const submit = form.handleSubmit(async (values) => {
     // ".5" passes the check as 0.5: the server takes the plain form.
     const parsed = parseTokenAmountInput(values.amount, decimals, token.symbol);
@@ -76,8 +82,7 @@ export function TransferDialog({
         description: `${groupDigits(result.amount)} ${token.symbol} sent to ${values.to}`,
         variant: "success",
       });
-      form.reset();
-      onOpenChange(false);
+      setOpen(false);
     } catch (err) {
       // A refusal (4xx) sent nothing: the next attempt is a new transfer. (A wallet that
       // declined to sign keeps the key: trying again offers the same prepared transfer.)
@@ -91,13 +96,7 @@ export function TransferDialog({
   });
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) form.reset();
-        onOpenChange(next);
-      }}
-    >
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Transfer {token.symbol}</DialogTitle>
@@ -138,7 +137,7 @@ export function TransferDialog({
             </p>
           ) : null}
           <DialogFooter>
-            <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
+            <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
               Cancel
             </Button>
             <Button type="submit" variant="primary" disabled={transfer.isPending}>

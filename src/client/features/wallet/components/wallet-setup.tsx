@@ -5,6 +5,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useSession } from "@/lib/session";
+import { useSingleFlight } from "@/lib/use-single-flight";
 import { useGenerateWallet } from "../api/generate-wallet";
 import { SecretKeyBackup } from "./secret-key-backup";
 
@@ -15,7 +16,7 @@ export function WalletSetup() {
   const generate = useGenerateWallet();
   const [secret, setSecret] = useState<string | null>(null);
 
-  async function create() {
+  const create = useSingleFlight(async () => {
     try {
       const { wallet } = await generate.mutateAsync();
       setSecret(wallet.privateKey);
@@ -31,7 +32,7 @@ export function WalletSetup() {
         variant: "destructive",
       });
     }
-  }
+  });
 
   if (secret) return <SecretKeyBackup secretKey={secret} />;
   if (!user || user.wallets.length > 0) return null;

@@ -10,6 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api";
+import { useSingleFlight } from "@/lib/use-single-flight";
 import { type SolanaWallet, useSolanaWallets } from "@/lib/wallet";
 import { useGenerateWallet } from "../api/generate-wallet";
 import { useExternalWallet } from "../hooks/use-external-wallet";
@@ -75,7 +76,7 @@ export function WalletSignIn({ onDone }: { onDone: (user: User) => void }) {
     else setAddressNote(true);
   }
 
-  async function generateNew() {
+  const generateNew = useSingleFlight(async () => {
     try {
       const result = await generate.mutateAsync();
       setGenerated(result);
@@ -91,7 +92,7 @@ export function WalletSignIn({ onDone }: { onDone: (user: User) => void }) {
         variant: "destructive",
       });
     }
-  }
+  });
 
   if (generated) {
     return (
