@@ -1,4 +1,4 @@
-import type { User } from "@shared/schemas/auth";
+import type { MeResponse, User } from "@shared/schemas/auth";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { sessionQueryKey, sessionQueryOptions } from "./get-me";
@@ -36,4 +36,30 @@ export function useSession(): Session {
     if (query.isSuccess) writeStoredUser(user);
   }, [query.isSuccess, user]);
   return { user, isLoading: query.isPending };
+}
+
+/** Another tab of this browser signed in or out: it rewrote the stored user, and the cookie
+ * this tab sends is now that session's. Everything this tab shows and keeps belonged to the
+ * person it knew, so it starts again from the server, as a fresh load would; without this a
+ * stale tab showed one user while acting as another. (Browsers fire `storage` in the other
+ * tabs only.) Returns the unsubscribe. */
+export function followSessionInOtherTabs(
+  queryClient: QueryClient,
+  reload = () => window.location.reload(),
+): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== STORAGE_KEY && event.key !== null) return;
+    const shown = queryClient.getQueryData<MeResponse>(sessionQueryKey)?.user?.id ?? null;
+    if (shown !== storedUserId(event.key === null ? null : event.newValue)) window.location.reload();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => window.removeEventListener("storage", onStorage);
+}
+
+function storedUserId(stored: string | null): string | null {
+  try {
+    return stored ? ((JSON.parse(stored) as { id?: string }).id ?? null) : null;
+  } catch {
+    return null;
+  }
 }

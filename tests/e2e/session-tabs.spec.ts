@@ -1,0 +1,54 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
+import { expectToast, memberWithWallet, serverEnv } from "./support/env";
+
+// Two tabs, one browser, one cookie: when one tab changes who is signed in, the other shows it
+// without a reload, rather than show one person while acting (with the new cookie) as another.
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer(serverEnv());
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${server.url}/auth`);
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByLabel("Password").fill("member-pass-42");
+  await page.getByRole("button", { name: "Log In" }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+describe("one session across tabs", () => {
+  it("a tab follows a sign-out and a sign-in made in another tab", async () => {
+    const carol = await memberWithWallet(server.url, "tabs_carol", { fund: false });
+    const bob = await memberWithWallet(server.url, "tabs_bob", { fund: false });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const a = await openPage(context);
+      const b = await openPage(context);
+      await signIn(a.page, carol.email);
+      await b.page.goto(`${server.url}/dashboard`);
+      const shownInB = b.page.getByTestId("account-name");
+      await shownInB.filter({ hasText: "tabs_carol" }).waitFor();
+
+      await a.page.getByRole("button", { name: "Sign out" }).click();
+      await expectToast(a.page, "Signed out");
+      await shownInB.waitFor({ state: "detached" });
+
+      await signIn(a.page, bob.email);
+      await shownInB.filter({ hasText: "tabs_bob" }).waitFor();
+      expect(await shownInB.textContent()).toBe("tabs_bob");
+      a.assertClean();
+      b.assertClean();
+    } finally {
+      await context.close();
+    }
+  });
+});
