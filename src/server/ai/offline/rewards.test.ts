@@ -23,6 +23,14 @@ describe("offline reward drafts", () => {
     expect(inner?.rationale).toContain("40 fans hold LOOP today");
   });
 
+  it("writes the community's balances as the app shows them, grouped, two decimals at most", () => {
+    const [inner, loyal] = draftRewardsOffline(
+      request({ topQuartileBalance: "4496.646575542", medianBalance: "1234567.5" }),
+    );
+    expect(inner?.rationale).toContain("the top quarter hold 4,496.64 LOOP or more");
+    expect(loyal?.rationale).toContain("Half of them hold 1,234,567.5 LOOP or more");
+  });
+
   it("says one fan holds, and still drafts when nobody holds the token yet", () => {
     expect(draftRewardsOffline(request({ count: 1 }))[0]?.rationale).toContain("1 fan holds LOOP today");
     const none = draftRewardsOffline(request({ count: 0, topQuartileBalance: "0", medianBalance: "0" }));

@@ -1,3 +1,4 @@
+import { formatTokenText } from "@shared/market/format";
 import type { RewardDraft } from "@shared/schemas/rewards";
 import type { RewardDraftRequest } from "../engine";
 import { tokenize } from "./text";
@@ -42,7 +43,7 @@ export function draftRewardsOffline(request: RewardDraftRequest): RewardDraft[] 
     soulbound: false,
     unlockCondition: { type: "holding_amount", value: topAmount, days: undefined },
     rationale: known
-      ? `${community}; the top quarter hold ${fans.topQuartileBalance} ${sym} or more, so ${topAmount} ${sym} reaches about a quarter of them.`
+      ? `${community}; the top quarter hold ${formatTokenText(fans.topQuartileBalance)} ${sym} or more, so ${topAmount} ${sym} reaches about a quarter of them.`
       : `${community}: ${topAmount} ${sym} marks a committed holder.`,
   };
   const loyal: RewardDraft = {
@@ -53,7 +54,7 @@ export function draftRewardsOffline(request: RewardDraftRequest): RewardDraft[] 
     soulbound: true,
     unlockCondition: { type: "holding_duration", value: medianAmount, days },
     rationale: known
-      ? `The median fan holds ${fans.medianBalance} ${sym}, and the longest-standing has held for ${count(fans.longestHeldDays, "day")}: ${count(days, "day")} rewards staying, not buying late.`
+      ? `Half of them hold ${formatTokenText(fans.medianBalance)} ${sym} or more, and the longest-standing has held for ${count(fans.longestHeldDays, "day")}: ${count(days, "day")} rewards staying, not buying late.`
       : `${community}: ${count(days, "day")} rewards the first fans for staying.`,
   };
   const top: RewardDraft = {
