@@ -51,6 +51,11 @@ export function readAmountInWords(text: string, decimals: number, words: AmountR
   return { ok: false, error: read.reason === "empty" ? null : words[read.reason] };
 }
 
+/** What every form says of an amount finer than the token: "CLAP has at most 9 decimals". */
+export function tooManyDecimalsMessage(symbol: string, decimals: number): string {
+  return decimals === 0 ? `${symbol} has no decimals` : `${symbol} has at most ${decimals} decimals`;
+}
+
 /** "2.5" of a 9-decimal token -> 2500000000n, or the transfer's words for what is wrong.
  * `error` is null for an empty box (nothing to say yet). */
 export function parseTokenAmountInput(text: string, decimals: number, symbol: string): AmountInput {
@@ -58,7 +63,7 @@ export function parseTokenAmountInput(text: string, decimals: number, symbol: st
     comma: AMOUNT_COMMA_MESSAGE,
     negative: AMOUNT_POSITIVE_MESSAGE,
     "not-a-number": AMOUNT_POSITIVE_MESSAGE,
-    decimals: decimals === 0 ? `${symbol} has no decimals` : `${symbol} has at most ${decimals} decimals`,
+    decimals: tooManyDecimalsMessage(symbol, decimals),
     zero: AMOUNT_POSITIVE_MESSAGE,
     "too-large": "That amount is too large",
   });

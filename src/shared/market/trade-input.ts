@@ -1,6 +1,12 @@
 // From what a trader types to the request the market API takes: amounts parsed to base units
 // (never through a float) and the quote turned into limits with the chosen slippage.
-import { AMOUNT_COMMA_MESSAGE, type AmountInput, readAmountInWords, readTypedAmount } from "../amount-input";
+import {
+  AMOUNT_COMMA_MESSAGE,
+  type AmountInput,
+  readAmountInWords,
+  readTypedAmount,
+  tooManyDecimalsMessage,
+} from "../amount-input";
 import type { BuyRequest, MarketState, Quote, SellRequest } from "../schemas/market";
 import { BPS, type CurveState, ceilDiv, feeOf, MARKET, quoteSell } from "./curve";
 
@@ -48,7 +54,7 @@ export function parseTradeAmount(text: string, decimals: number, unit: string): 
     comma: AMOUNT_COMMA_MESSAGE,
     negative: "Enter an amount above zero",
     "not-a-number": "Enter a number",
-    decimals: `${unit} has at most ${decimals} decimals`,
+    decimals: tooManyDecimalsMessage(unit, decimals),
     zero: "Enter an amount above zero",
     "too-large": "That amount is too large",
   });

@@ -9,12 +9,22 @@ import { TRUST_BANDS } from "./trust";
 /** Amounts on chain are u64. */
 const U64_MAX = 2n ** 64n - 1n;
 
+/** What an amount past what the chain can hold is told (it is a number, just too large). */
+export const TOO_LARGE_MESSAGE = `Too large: amounts on chain are at most ${U64_MAX} base units`;
+
 const baseUnits = (message = "Must be a positive whole number of base units") =>
   text()
     .trim()
-    .regex(/^\d{1,20}$/, message)
+    .regex(/^\d+$/, message)
     // Zod runs refinements even after the regex refused: test the digits again before BigInt.
-    .refine((v) => /^\d{1,20}$/.test(v) && BigInt(v) > 0n && BigInt(v) <= U64_MAX, message);
+    .refine((v) => !/^\d+$/.test(v) || /[1-9]/.test(v), message)
+    .refine((v) => !/^\d+$/.test(v) || fitsU64(v), TOO_LARGE_MESSAGE);
+
+/** Digits within a u64 (the length first: no BigInt of ten thousand nines). */
+function fitsU64(digits: string): boolean {
+  const significant = digits.replace(/^0+/, "");
+  return significant.length <= 20 && BigInt(significant || "0") <= U64_MAX;
+}
 const limitUnits = (message: string) =>
   text()
     .trim()

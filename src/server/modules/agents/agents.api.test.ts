@@ -104,6 +104,12 @@ describe("managing agents", () => {
     const bad = await creator.c.patch<ErrorBody>(`/api/ai-agents/${agent.id}`, { tokenRequirement: "lots" });
     expect(bad.status).toBe(400);
     expect(bad.body.fields?.tokenRequirement).toBe("Must be a number of tokens");
+    // Finer than the token: said so, in the transfer form's words.
+    const fine = await creator.c.patch<ErrorBody>(`/api/ai-agents/${agent.id}`, {
+      tokenRequirement: "0.0000000001",
+    });
+    expect(fine.status).toBe(400);
+    expect(fine.body.fields?.tokenRequirement).toBe("MART has at most 9 decimals");
   });
 
   it("changes only the fields a PATCH names", async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readAmountInWords, tooManyDecimalsMessage } from "@shared/amount-input";
 import { parseAmount } from "@shared/amounts";
 import {
   type Agent,
@@ -234,19 +235,29 @@ export class AgentsService {
   }
 }
 
-/** Whole tokens (decimal string) to base units; positive and within the token's supply. */
-function requirementUnits(text: string, token: { decimals: number; totalSupply: string }): bigint {
-  const units = parseAmount(text, token.decimals);
-  if (units === null)
-    throw badRequest("Must be a number of tokens", { tokenRequirement: "Must be a number of tokens" });
-  if (units <= 0n)
-    throw badRequest("Requirement must be more than 0", {
-      tokenRequirement: "Requirement must be more than 0",
-    });
-  const supply = (parseAmount(token.totalSupply, 0) ?? 0n) * 10n ** BigInt(token.decimals);
-  if (units > supply) {
-    const message = "Requirement exceeds the token's total supply";
+const NOT_A_NUMBER = "Must be a number of tokens";
+const NOT_ABOVE_ZERO = "Requirement must be more than 0";
+const OVER_SUPPLY = "Requirement exceeds the token's total supply";
+
+/** Whole tokens (decimal string) to base units; positive and within the token's supply. Each
+ * refusal says what is wrong ("CLAP has at most 9 decimals", not "not a number"). */
+function requirementUnits(
+  text: string,
+  token: { decimals: number; totalSupply: string; symbol: string },
+): bigint {
+  const read = readAmountInWords(text, token.decimals, {
+    comma: NOT_A_NUMBER,
+    "not-a-number": NOT_A_NUMBER,
+    negative: NOT_ABOVE_ZERO,
+    zero: NOT_ABOVE_ZERO,
+    decimals: tooManyDecimalsMessage(token.symbol, token.decimals),
+    "too-large": OVER_SUPPLY,
+  });
+  if (!read.ok) {
+    const message = read.error ?? NOT_A_NUMBER;
     throw badRequest(message, { tokenRequirement: message });
   }
-  return units;
+  const supply = (parseAmount(token.totalSupply, 0) ?? 0n) * 10n ** BigInt(token.decimals);
+  if (read.units > supply) throw badRequest(OVER_SUPPLY, { tokenRequirement: OVER_SUPPLY });
+  return read.units;
 }

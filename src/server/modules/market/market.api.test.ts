@@ -1,3 +1,4 @@
+import { TOO_LARGE_MESSAGE } from "@shared/schemas/market";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testWallet } from "../../../../tests/support/keys";
@@ -240,6 +241,15 @@ describe("market: limits", () => {
     expect(tooBig.body.code).toBe("EXCEEDS_CURVE");
     const tiny = await fan.c.get<{ code: string }>(`/api/market/${mint}/quote?side=buy&solIn=1`);
     expect(tiny.body.code).toBe("AMOUNT_TOO_SMALL");
+    // A number past what a token account can hold is told it is too large, not that it is no
+    // number; ten thousand digits are refused the same way, at once.
+    for (const digits of ["1000000000000000000000", "9".repeat(10_000)]) {
+      const huge = await fan.c.get<{ error: string }>(
+        `/api/market/${mint}/quote?side=buy&tokensOut=${digits}`,
+      );
+      expect(huge.status).toBe(400);
+      expect(huge.body.error).toContain(TOO_LARGE_MESSAGE);
+    }
   });
 
   it("answers the same idempotency key twice with the same trade, made once", async () => {
