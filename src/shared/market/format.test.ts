@@ -49,6 +49,8 @@ describe("formatTokens", () => {
     expect(formatTokens("5", 0)).toBe("5");
     expect(formatTokens(1n, 9)).toBe("<0.01");
     expect(formatTokens(0n, 9)).toBe("0");
+    // Whole tokens only: a quarter of one is less than one, not "<0.1".
+    expect(formatTokens(250_000_000n, 9, 0)).toBe("<1");
   });
 });
 

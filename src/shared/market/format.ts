@@ -21,8 +21,8 @@ function roundedText(units: bigint, decimals: number, digits: number): string {
   return negative && scaled > 0n ? `-${text}` : text;
 }
 
-/** The smallest amount `digits` fraction digits can show, as "<0.0001". */
-const below = (digits: number) => `<0.${"0".repeat(Math.max(0, digits - 1))}1`;
+/** The smallest amount `digits` fraction digits can show, as "<0.0001" ("<1" with none). */
+const below = (digits: number) => (digits <= 0 ? "<1" : `<0.${"0".repeat(digits - 1)}1`);
 
 /** Lamports as SOL: 12345678n -> "0.0123 SOL" (half up at 4 digits; "<0.0001 SOL" for dust). */
 export function formatSol(lamports: bigint | string, digits = 4): string {
