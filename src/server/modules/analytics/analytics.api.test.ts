@@ -142,6 +142,20 @@ describe("GET /api/analytics/:mint", () => {
     expect(moved.cards.engagement.score).toBeGreaterThan(before.cards.engagement.score);
     expect(moved.cards.reputation.tokensAlive).toBe(1);
   });
+
+  it("marks every wallet of the creator's account as the creator's among the top members", async () => {
+    const maker = await member(t.url, t.deps.ledger, "an_two_wallets", 2n * SOL);
+    const own = await launch(maker, "ANTWO", "1000");
+    const second = await maker.c.post<{ wallet: { publicKey: string } }>("/api/wallet/generate");
+    const pocket = second.body.wallet.publicKey;
+    const sent = await maker.c.post(`/api/tokens/${own}/transfer`, { to: pocket, amount: "100" });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const view = await maker.c.get<Analytics>(`/api/analytics/${own}`);
+    expect(view.body.topMembers?.map((m) => [m.address, m.isCreator])).toEqual([
+      [maker.wallet, true],
+      [pocket, true],
+    ]);
+  });
 });
 
 describe("holders and concentration", () => {

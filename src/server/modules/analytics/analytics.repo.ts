@@ -144,6 +144,7 @@ export class AnalyticsRepo {
         balance: holders.balance,
         firstHeldAt: holders.firstHeldAt,
         username: users.username,
+        userId: wallets.userId,
       })
       .from(holders)
       .leftJoin(wallets, eq(wallets.publicKey, holders.owner))

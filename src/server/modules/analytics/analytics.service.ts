@@ -336,7 +336,8 @@ export class AnalyticsService {
         share: shareOfSupply(m.balance, figures.supply),
         heldSince: m.firstHeldAt?.toISOString() ?? null,
         heldDays: m.firstHeldAt ? Math.max(0, Math.floor((now - m.firstHeldAt.getTime()) / DAY_MS)) : 0,
-        isCreator: m.owner === token.creatorWallet,
+        // Any wallet of the creator's account, not only the one the token launched from.
+        isCreator: m.owner === token.creatorWallet || m.userId === token.userId,
       })),
     };
   }
