@@ -43,10 +43,7 @@ export function useSession(): Session {
  * person it knew, so it starts again from the server, as a fresh load would; without this a
  * stale tab showed one user while acting as another. (Browsers fire `storage` in the other
  * tabs only.) Returns the unsubscribe. */
-export function followSessionInOtherTabs(
-  queryClient: QueryClient,
-  reload = () => window.location.reload(),
-): () => void {
+export function followSessionInOtherTabs(queryClient: QueryClient): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key !== STORAGE_KEY && event.key !== null) return;
     const shown = queryClient.getQueryData<MeResponse>(sessionQueryKey)?.user?.id ?? null;
