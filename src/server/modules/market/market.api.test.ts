@@ -1,3 +1,4 @@
+import { formatAmount } from "@shared/amounts";
 import { TOO_LARGE_MESSAGE } from "@shared/schemas/market";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -250,6 +251,32 @@ describe("market: limits", () => {
       expect(huge.status).toBe(400);
       expect(huge.body.error).toContain(TOO_LARGE_MESSAGE);
     }
+  });
+
+  it("counts tokens still on the curve as for sale, not circulating", async () => {
+    const { creator, mint } = await openMarket("CIRC", "1000000");
+    const circulating = async () =>
+      (await creator.c.get<{ token: { circulatingSupply: string } }>(`/api/tokens/${mint}`)).body.token
+        .circulatingSupply;
+    const listed = async () =>
+      (
+        await creator.c.get<Array<{ mintAddress: string; circulatingSupply: string }>>(
+          `/api/tokens/user/${creator.userId}`,
+        )
+      ).body.find((tk) => tk.mintAddress === mint)?.circulatingSupply;
+    // The creator keeps 20%, the vault holds the other 80%: nothing is in anyone else's hands.
+    expect(await circulating()).toBe("0");
+    expect(await listed()).toBe("0");
+    const fan = await member(t.url, ledger(), "mk_circ_fan", 2n * SOL);
+    const buy = await fan.c.post<{ tokensOut: string }>(`/api/market/${mint}/buy`, {
+      solIn: (SOL / 10n).toString(),
+      minTokensOut: "0",
+      idempotencyKey: key(),
+    });
+    expect(buy.status, JSON.stringify(buy.body)).toBe(200);
+    const bought = formatAmount(BigInt(buy.body.tokensOut), 9);
+    expect(await circulating()).toBe(bought);
+    expect(await listed()).toBe(bought);
   });
 
   it("answers the same idempotency key twice with the same trade, made once", async () => {

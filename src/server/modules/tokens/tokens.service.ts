@@ -35,12 +35,16 @@ interface PresentedList {
 }
 
 /** A launched token's circulating supply (its supply minus what the creator's token account
- * holds), with the versions of the two accounts it was read from. */
+ * and its market's vault hold: tokens still on the curve are for sale, not in anyone's hands),
+ * with the versions of the accounts it was read from. */
 interface ChainFact {
   mint: string;
   ata: string;
   mintV: number;
   ataV: number;
+  /** The market vault's token account (null without a market). */
+  vaultAta: string | null;
+  vaultV: number;
   value: bigint | null;
 }
 
@@ -154,42 +158,61 @@ export class TokensService {
     return json;
   }
 
-  /** Supply on chain minus what the creator's wallet still holds. */
+  /** Supply on chain minus what the creator's wallet and the market's vault still hold. */
   async circulating(row: TokenRow): Promise<bigint | null> {
     const [fact] = await this.circulatingMany([row]);
     return fact?.value ?? null;
   }
 
   /** The same for many tokens: what no commit moved since it was read is reused, the rest read
-   * in one ledger request (mints and creator accounts together). Null for a token not launched. */
+   * in one ledger request (mints, creator accounts and vault accounts together). Null for a
+   * token not launched. */
   private async circulatingMany(rows: TokenRow[]): Promise<Array<ChainFact | null>> {
     const facts = new Map<string, ChainFact>();
-    const stale: Array<{ mint: string; ata: string; mintV: number; ataV: number }> = [];
+    const stale: TokenRow[] = [];
     for (const row of rows) {
       if (row.status !== "active" || facts.has(row.mintAddress)) continue;
       const hit = this.circulatingByMint.get(row.mintAddress);
-      if (hit && this.current(hit)) {
-        facts.set(row.mintAddress, hit);
-        continue;
-      }
-      // The creator's token account never moves: derived once per mint.
-      const ata = hit?.ata ?? associatedTokenAddress(row.creatorWallet, row.mintAddress);
-      stale.push({ mint: row.mintAddress, ata, mintV: this.track(row.mintAddress), ataV: this.track(ata) });
+      if (hit && this.current(hit)) facts.set(row.mintAddress, hit);
+      else stale.push(row);
     }
     if (stale.length) {
+      const { repo } = this.deps;
+      const vaults = await Promise.all(
+        stale.map((r) => this.vaults.get(r.mintAddress, "vault", () => repo.marketVault(r.mintAddress))),
+      );
+      const reads = stale.map((row, i) => {
+        const mint = row.mintAddress;
+        // The creator's token account never moves: derived once per mint.
+        const ata = this.circulatingByMint.get(mint)?.ata ?? associatedTokenAddress(row.creatorWallet, mint);
+        const vault = vaults[i];
+        const vaultAta = vault ? associatedTokenAddress(vault, mint) : null;
+        return {
+          mint,
+          ata,
+          vaultAta,
+          mintV: this.track(mint),
+          ataV: this.track(ata),
+          vaultV: vaultAta ? this.track(vaultAta) : -1,
+        };
+      });
       const accounts = await this.deps.ledger.getMultipleAccounts([
-        ...stale.map((s) => s.mint),
-        ...stale.map((s) => s.ata),
+        ...reads.map((r) => r.mint),
+        ...reads.map((r) => r.ata),
+        ...reads.flatMap((r) => (r.vaultAta ? [r.vaultAta] : [])),
       ]);
-      stale.forEach((s, i) => {
+      const tokensIn = (account: (typeof accounts)[number] | undefined) =>
+        account ? (tokenAmountOf(account.data) ?? 0n) : 0n;
+      let nextVault = 2 * reads.length;
+      reads.forEach((r, i) => {
         const mint = accounts[i];
-        const creator = accounts[stale.length + i];
         const supply = mint ? mintSupplyOf(mint.data) : null;
-        const held = creator ? (tokenAmountOf(creator.data) ?? 0n) : 0n;
-        const fact = { ...s, value: supply === null ? null : supply - held };
-        facts.set(s.mint, fact);
-        // Kept only if no commit named either account while it was read.
-        if (this.current(fact)) this.circulatingByMint.set(s.mint, fact);
+        const held = tokensIn(accounts[reads.length + i]);
+        const onCurve = r.vaultAta ? tokensIn(accounts[nextVault++]) : 0n;
+        const fact = { ...r, value: supply === null ? null : supply - held - onCurve };
+        facts.set(r.mint, fact);
+        // Kept only if no commit named any of the accounts while they were read.
+        if (this.current(fact)) this.circulatingByMint.set(r.mint, fact);
       });
     }
     return rows.map((r) => (r.status === "active" ? (facts.get(r.mintAddress) ?? null) : null));
@@ -210,9 +233,17 @@ export class TokensService {
   }
 
   /** Whether no commit named these accounts since they were read (never, without notices). */
-  private current(fact: Pick<ChainFact, "mint" | "ata" | "mintV" | "ataV">): boolean {
+  private current(
+    fact: Pick<ChainFact, "mint" | "ata" | "mintV" | "ataV"> &
+      Partial<Pick<ChainFact, "vaultAta" | "vaultV">>,
+  ): boolean {
     const versions = this.accountVersions;
-    return !!versions && versions.get(fact.mint) === fact.mintV && versions.get(fact.ata) === fact.ataV;
+    return (
+      !!versions &&
+      versions.get(fact.mint) === fact.mintV &&
+      versions.get(fact.ata) === fact.ataV &&
+      (!fact.vaultAta || versions.get(fact.vaultAta) === fact.vaultV)
+    );
   }
 
   /** Every read by mint goes through here: token pages, metadata, balances, agents (the
