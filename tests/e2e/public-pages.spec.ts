@@ -44,7 +44,12 @@ describe("/vision", () => {
     await page.goto("/vision");
     const cta = page.getByRole("link", { name: "Start Your Economy Today" });
     await cta.waitFor();
-    await page.waitForFunction(() => document.querySelector('a[href="/create"]') !== null);
+    // The link turns to /create once the session is read: wait for this link, not for any
+    // link to /create (another on the page could be there first).
+    await page
+      .getByRole("link", { name: "Start Your Economy Today" })
+      .and(page.locator('a[href="/create"]'))
+      .waitFor();
     expect(await cta.getAttribute("href")).toBe("/create");
     assertClean();
     await context.close();

@@ -46,8 +46,11 @@ export function useSession(): Session {
 export function followSessionInOtherTabs(queryClient: QueryClient): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key !== STORAGE_KEY && event.key !== null) return;
-    const shown = queryClient.getQueryData<MeResponse>(sessionQueryKey)?.user?.id ?? null;
-    if (shown !== storedUserId(event.key === null ? null : event.newValue)) window.location.reload();
+    const known = queryClient.getQueryData<MeResponse>(sessionQueryKey);
+    // Not read yet: this tab is asking the server itself.
+    if (!known) return;
+    if ((known.user?.id ?? null) !== storedUserId(event.key === null ? null : event.newValue))
+      window.location.reload();
   };
   window.addEventListener("storage", onStorage);
   return () => window.removeEventListener("storage", onStorage);
