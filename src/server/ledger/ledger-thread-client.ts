@@ -214,13 +214,15 @@ export class LedgerThreadClient implements Ledger {
     const held = this.blockhash;
     const age = Date.now() - (held?.at ?? 0);
     if (held && age >= 0 && age < HELD_BLOCKHASH_MS) {
-      if (age >= SLOT_MS && !this.blockhashRefresh) this.refreshBlockhash();
+      if (age >= SLOT_MS) this.refreshBlockhash();
       return held.value;
     }
     return this.refreshBlockhash();
   }
 
+  /** One fetch at a time: callers arriving while it is out share it. */
   private refreshBlockhash(): Promise<Blockhash> {
+    if (this.blockhashRefresh) return this.blockhashRefresh;
     const value = this.call<Blockhash>("getLatestBlockhash");
     this.blockhashRefresh = value;
     value.then(

@@ -235,10 +235,12 @@ describe("embedded ledger on its own thread: blockhashes", () => {
       expect(next.blockhash).not.toBe(first.blockhash);
       expect(next.lastValidBlockHeight).toBeGreaterThan(first.lastValidBlockHeight);
       expect(trips).toHaveBeenCalledTimes(1);
-      // Held too long (a minute's validity would be running out): the caller waits for a new one.
+      // Held too long (a minute's validity would be running out): the callers wait for a new
+      // one, fetched once for all of them.
       vi.setSystemTime(at + 60_000);
-      const fresh = await ledger.getLatestBlockhash();
+      const [fresh, alike] = await Promise.all([ledger.getLatestBlockhash(), ledger.getLatestBlockhash()]);
       expect(fresh.lastValidBlockHeight).toBeGreaterThan(next.lastValidBlockHeight + 100n);
+      expect(alike).toEqual(fresh);
       expect(trips).toHaveBeenCalledTimes(2);
     } finally {
       vi.useRealTimers();

@@ -183,8 +183,7 @@ export class TokensService {
       );
       const reads = stale.map((row, i) => {
         const mint = row.mintAddress;
-        // The creator's token account never moves: derived once per mint.
-        const ata = this.circulatingByMint.get(mint)?.ata ?? associatedTokenAddress(row.creatorWallet, mint);
+        const ata = associatedTokenAddress(row.creatorWallet, mint);
         const vault = vaults[i];
         const vaultAta = vault ? associatedTokenAddress(vault, mint) : null;
         return {
