@@ -1,10 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import type { User } from "@shared/schemas/auth";
 import { type TokenForm, TokenFormSchema, type TokenFormValues } from "@shared/schemas/token";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { AppShell } from "@/components/layout";
 import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
 import { dismissToast, toast } from "@/components/ui/use-toast";
 import { useGenerateIdentity } from "@/features/create/api/generate-identity";
 import { IdentityStep } from "@/features/create/components/identity-step";
@@ -24,6 +26,8 @@ import {
   WIZARD_STEPS,
 } from "@/features/create/hooks/use-create-wizard";
 import { useLaunchToken } from "@/features/create/hooks/use-launch-token";
+import { useStepHistory } from "@/features/create/hooks/use-step-history";
+import { clearDraft, loadDraft, saveDraft } from "@/features/create/hooks/wizard-draft";
 import { openMarketWithWallet } from "@/features/market/api/open-market";
 import { errorMessage } from "@/lib/api";
 import { useNetwork } from "@/lib/network";
@@ -34,17 +38,44 @@ const FORM_FIELDS = Object.keys(EMPTY_TOKEN_FORM) as (keyof TokenForm)[];
 
 /** /create: AI identity -> wallet -> review -> live token (spec sections 2 and 4). */
 export default function CreatePage() {
-  const { user } = useSession();
+  const { user, isLoading } = useSession();
+  // The wizard starts once the session is known: a kept draft is only its writer's.
+  if (isLoading)
+    return (
+      <AppShell className="flex justify-center px-4 py-16">
+        <Spinner className="size-8 text-primary" label="Loading" />
+      </AppShell>
+    );
+  return <CreateWizard user={user} />;
+}
+
+function CreateWizard({ user }: { user: User | null }) {
   const network = useNetwork();
-  const [state, dispatch] = useCreateWizard();
+  // Read once: what this person typed and drafted before a reload or a visit elsewhere.
+  const [draft] = useState(() => loadDraft(user?.id ?? null));
+  const [state, dispatch] = useCreateWizard(draft?.state);
   const form = useForm<TokenForm, unknown, TokenFormValues>({
     resolver: zodResolver(TokenFormSchema),
-    defaultValues: EMPTY_TOKEN_FORM,
+    defaultValues: draft?.form ?? EMPTY_TOKEN_FORM,
   });
   const ai = useGenerateIdentity();
   const launchToken = useLaunchToken(network.cluster);
   const queryClient = useQueryClient();
   const stepLabel = WIZARD_STEPS[state.step - 1]?.label ?? "";
+
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    saveDraft(userId, state, form.getValues());
+    const watching = form.watch((values) => saveDraft(userId, state, values as TokenForm));
+    return () => watching.unsubscribe();
+  }, [userId, state, form]);
+
+  useStepHistory(state.step, (step) => {
+    // A launch under way finishes first; after one, Back starts a new token.
+    if (state.launch.status === "pending") return;
+    if (state.launch.status === "success") createAnother();
+    else dispatch({ type: "goto", step });
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new step starts at the top of the page.
   useEffect(() => {
@@ -178,6 +209,7 @@ export default function CreatePage() {
   }
 
   function createAnother() {
+    clearDraft();
     dispatch({ type: "reset" });
     form.reset(EMPTY_TOKEN_FORM);
     ai.reset();

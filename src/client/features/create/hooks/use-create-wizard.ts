@@ -111,8 +111,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
   }
 }
 
-export function useCreateWizard() {
-  return useReducer(wizardReducer, initialWizardState);
+/** The wizard's state, starting from `initial` (a kept draft) when there is one. */
+export function useCreateWizard(initial: WizardState = initialWizardState) {
+  return useReducer(wizardReducer, initial);
 }
 
 /** Steps behind the current one that were skipped rather than completed. */
