@@ -5,7 +5,8 @@ import { expectToast, serverEnv } from "./support/env";
 
 // The create wizard keeps what the person typed and what the AI drafted: the browser's Back and
 // Forward move between steps, and a reload or a visit to another page comes back to the same
-// step with the same draft. A launch consumes the draft.
+// step with the same draft; another of the AI's names keeps what the person wrote. A launch
+// consumes the draft.
 
 let server: RunningServer;
 let browser: Browser;
@@ -70,6 +71,17 @@ describe("create wizard draft", () => {
     await page.goto("/create");
     await tokenName.waitFor();
     expect(await tokenName.inputValue()).toBe("Masterclass Circle Club");
+
+    // Another candidate changes the name and symbol, not what the person wrote.
+    await page.getByLabel("Website (optional)").fill("https://keys.example");
+    await page.getByLabel("Tagline (optional)").fill("Lessons by the river");
+    await page.getByRole("button", { name: "Back" }).click();
+    await card.getByRole("radio", { name: /Lisbon Jazz Keys/ }).check();
+    await card.getByRole("button", { name: "Continue" }).click();
+    await tokenName.waitFor();
+    expect(await tokenName.inputValue()).toBe("Lisbon Jazz Keys");
+    expect(await page.getByLabel("Website (optional)").inputValue()).toBe("https://keys.example");
+    expect(await page.getByLabel("Tagline (optional)").inputValue()).toBe("Lessons by the river");
 
     await page.getByRole("button", { name: "Create Token" }).click();
     await expectToast(page, "Token Created Successfully!");

@@ -18,7 +18,7 @@ import { describeLaunchFailure, type LaunchRemedy } from "@/features/create/hook
 import { marketRequest } from "@/features/create/hooks/market-choice";
 import {
   EMPTY_TOKEN_FORM,
-  formFromProfile,
+  formFromDraft,
   type LaunchWallet,
   pickCandidate,
   skippedSteps,
@@ -103,7 +103,7 @@ function CreateWizard({ user }: { user: User | null }) {
         audience: "supporters",
       });
       dispatch({ type: "profile", profile });
-      form.reset(formFromProfile(profile));
+      form.reset(formFromDraft(profile, form.getValues(), state.profile));
       toast({
         title: "AI Profile Generated!",
         description: `Meet ${profile.name} ($${profile.symbol}).`,
@@ -243,7 +243,7 @@ function CreateWizard({ user }: { user: User | null }) {
               if (!state.profile) return;
               const profile = pickCandidate(state.profile, candidate);
               dispatch({ type: "profile", profile });
-              form.reset(formFromProfile(profile));
+              form.reset(formFromDraft(profile, form.getValues(), state.profile));
             }}
             onContinue={afterIdentity}
             onSkip={() => {

@@ -88,6 +88,13 @@ export function ReviewStep({
               <Textarea rows={4} {...register("description")} />
             </Field>
             <Field
+              label="Tagline (optional)"
+              error={errors.tagline?.message}
+              description={`One line under the name on your token page and share card. ${(values.tagline ?? "").length}/120`}
+            >
+              <Input autoComplete="off" maxLength={120} {...register("tagline")} />
+            </Field>
+            <Field
               label="Total supply"
               error={errors.totalSupply?.message}
               description="Whole tokens; all minted to your wallet, then the supply is fixed."

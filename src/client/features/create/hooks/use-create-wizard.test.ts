@@ -1,7 +1,14 @@
 import type { AiProfile } from "@shared/schemas/ai";
 import { TokenFormSchema } from "@shared/schemas/token";
 import { describe, expect, it } from "vitest";
-import { formFromProfile, initialWizardState, skippedSteps, wizardReducer } from "./use-create-wizard";
+import {
+  EMPTY_TOKEN_FORM,
+  formFromDraft,
+  formFromProfile,
+  initialWizardState,
+  skippedSteps,
+  wizardReducer,
+} from "./use-create-wizard";
 
 const draft = {
   name: "Maya Waves",
@@ -17,6 +24,31 @@ const profile: AiProfile = {
 };
 
 describe("create wizard state", () => {
+  it("a new draft or candidate keeps what the person wrote and replaces what the last draft wrote", () => {
+    const other = { ...profile, name: "Night Shift", symbol: "nite", description: "Late tapes.", tagline: "Stay up." };
+    const typed = {
+      ...formFromProfile(profile),
+      website: "https://maya.example",
+      twitter: "@maya",
+      imageUrl: "https://maya.example/a.png",
+      description: "My own words.",
+    };
+    const next = formFromDraft({ ...other, tokenomics: { totalSupply: "900", allocation: [] } }, typed, profile);
+    expect(next).toMatchObject({
+      name: "Night Shift",
+      symbol: "NITE",
+      description: "My own words.",
+      tagline: "Stay up.",
+      totalSupply: "900",
+      website: "https://maya.example",
+      twitter: "@maya",
+      imageUrl: "https://maya.example/a.png",
+    });
+    // A supply the person chose stays; the first draft over an empty form fills it all.
+    expect(formFromDraft(other, { ...typed, totalSupply: "42" }, profile).totalSupply).toBe("42");
+    expect(formFromDraft(profile, EMPTY_TOKEN_FORM, null)).toEqual(formFromProfile(profile));
+  });
+
   it("fills a review form that passes the shared schema, symbol upper-cased", () => {
     const form = formFromProfile(profile);
     expect(form).toMatchObject({

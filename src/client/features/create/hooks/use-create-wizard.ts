@@ -135,6 +135,23 @@ export function formFromProfile(profile: AiProfile): TokenForm {
   };
 }
 
+/** Fields a draft writes besides the name and symbol. */
+const DRAFTED_EXTRAS = ["description", "tagline", "totalSupply"] as const;
+
+/** The review form after a new draft or another of its candidates: the name and symbol are the
+ * draft's (that is the choice just made); description, tagline and supply are the draft's unless
+ * the person wrote their own over the previous draft; image and links stay as typed. */
+export function formFromDraft(profile: AiProfile, current: TokenForm, previous: AiProfile | null): TokenForm {
+  const drafted = formFromProfile(profile);
+  const before = previous ? formFromProfile(previous) : EMPTY_TOKEN_FORM;
+  const next: TokenForm = { ...current, name: drafted.name, symbol: drafted.symbol };
+  for (const key of DRAFTED_EXTRAS) {
+    const own = (current[key] ?? "").trim() !== (before[key] ?? "").trim();
+    next[key] = (own ? current[key] : drafted[key]) ?? "";
+  }
+  return next;
+}
+
 /** The draft with another of its candidates chosen: the form is filled from the top level. */
 export function pickCandidate(profile: AiProfile, candidate: IdentityCandidate): AiProfile {
   return { ...profile, ...candidate };
