@@ -251,6 +251,69 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
   });
 });
 
+describe("market: slippage tolerance", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const stamp = Date.now().toString(36);
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(serverEnv()), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("holds the trade while the custom value is unusable, and keeps the tolerance across Buy, Sell and a reload", async () => {
+    const symbol = `SL${stamp.slice(-6)}`.toUpperCase();
+    const { mint } = await launchWithMarket(server.url, `slcreator_${stamp}`, {
+      name: `Slip Coin ${stamp}`,
+      symbol,
+      totalSupply: "1000000",
+    });
+    const fan = await memberWithWallet(server.url, `slfan_${stamp}`);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const eq = fan.cookie.indexOf("=");
+    await context.addCookies([
+      { name: fan.cookie.slice(0, eq), value: fan.cookie.slice(eq + 1), url: server.url, httpOnly: true },
+    ]);
+    const { page, assertClean } = await openPage(context);
+    const trades: unknown[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().includes(`/api/market/${mint}/buy`)) trades.push(r.postDataJSON());
+    });
+    await page.goto(`${server.url}/token/${mint}`);
+    const panel = page.getByTestId("trade-panel");
+    const form = panel.getByRole("tabpanel");
+    const custom = form.getByLabel("Custom slippage, percent");
+    const submit = form.getByTestId("trade-submit");
+
+    await form.getByLabel("Amount to spend (SOL)").fill("0.05");
+    await form.getByTestId("quote-receive").filter({ hasText: symbol }).waitFor();
+    await custom.fill("40");
+    await form.getByText("moves against you by more than 40%").waitFor();
+    // A typo: the error shows, and Buy waits rather than trading at the 40% no longer shown.
+    await custom.fill("4O");
+    await form.getByText("Slippage is a percentage: type a number such as 0.5").waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await submit.click({ force: true });
+    await custom.fill("4");
+    await form.getByText("moves against you by more than 4%").waitFor();
+    await expect.poll(() => submit.isDisabled()).toBe(false);
+    expect(trades).toEqual([]);
+
+    // The same tolerance on the other side, and after a reload.
+    await panel.getByRole("tab", { name: "Sell" }).click();
+    await form.getByText("moves against you by more than 4%").waitFor();
+    expect(await form.getByLabel("Custom slippage, percent").inputValue()).toBe("4");
+    await page.reload();
+    await panel.getByRole("tab", { name: "Buy" }).waitFor();
+    await form.getByText("moves against you by more than 4%").waitFor();
+    assertClean();
+    await context.close();
+  });
+});
+
 /** At desktop widths the holders table fits its card: its scroll box has nothing to scroll and
  * the last column's header is whole. */
 async function expectHoldersTableFits(page: Page) {

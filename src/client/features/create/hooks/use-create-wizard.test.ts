@@ -25,7 +25,13 @@ const profile: AiProfile = {
 
 describe("create wizard state", () => {
   it("a new draft or candidate keeps what the person wrote and replaces what the last draft wrote", () => {
-    const other = { ...profile, name: "Night Shift", symbol: "nite", description: "Late tapes.", tagline: "Stay up." };
+    const other = {
+      ...profile,
+      name: "Night Shift",
+      symbol: "nite",
+      description: "Late tapes.",
+      tagline: "Stay up.",
+    };
     const typed = {
       ...formFromProfile(profile),
       website: "https://maya.example",
@@ -33,7 +39,11 @@ describe("create wizard state", () => {
       imageUrl: "https://maya.example/a.png",
       description: "My own words.",
     };
-    const next = formFromDraft({ ...other, tokenomics: { totalSupply: "900", allocation: [] } }, typed, profile);
+    const next = formFromDraft(
+      { ...other, tokenomics: { totalSupply: "900", allocation: [] } },
+      typed,
+      profile,
+    );
     expect(next).toMatchObject({
       name: "Night Shift",
       symbol: "NITE",

@@ -4,8 +4,18 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 
-/** Slippage tolerance: 0.5%, 1%, 2% or a custom percentage. Only valid values reach `onChange`. */
-export function SlippageSetting({ value, onChange }: { value: number; onChange: (bps: number) => void }) {
+/** Slippage tolerance: 0.5%, 1%, 2% or a custom percentage. Only valid values reach `onChange`;
+ * `onInvalid` says whether the custom text is unusable (the trade waits until it is fixed, rather
+ * than going ahead with the last valid value the person no longer sees). */
+export function SlippageSetting({
+  value,
+  onChange,
+  onInvalid,
+}: {
+  value: number;
+  onChange: (bps: number) => void;
+  onInvalid: (invalid: boolean) => void;
+}) {
   const isPreset = (SLIPPAGE_PRESETS_BPS as readonly number[]).includes(value);
   const [custom, setCustom] = useState(isPreset ? "" : String(value / 100));
   const [error, setError] = useState<string | null>(null);
@@ -26,6 +36,7 @@ export function SlippageSetting({ value, onChange }: { value: number; onChange: 
             onClick={() => {
               setCustom("");
               setError(null);
+              onInvalid(false);
               onChange(bps);
             }}
           >
@@ -50,9 +61,11 @@ export function SlippageSetting({ value, onChange }: { value: number; onChange: 
               setCustom(text);
               if (text.trim() === "") {
                 setError(null);
+                onInvalid(false);
                 return;
               }
               const parsed = parseSlippagePercent(text);
+              onInvalid(!parsed.ok);
               if (!parsed.ok) setError(parsed.error);
               else {
                 setError(null);

@@ -3,7 +3,6 @@ import { MARKET } from "@shared/market/curve";
 import { formatBps, formatSol, formatTokens } from "@shared/market/format";
 import {
   curveOf,
-  DEFAULT_SLIPPAGE_BPS,
   launchCapLeft,
   parseTradeAmount,
   quoteParams,
@@ -44,6 +43,9 @@ export interface TradeFormProps {
   wallet: TradingWallet;
   /** The faucet button for a wallet (the wallet feature's; the page hands it in). */
   getTestSol: (publicKey: string) => ReactNode;
+  /** The tolerance in force, shared by both sides (the panel keeps it). */
+  slippageBps: number;
+  onSlippageChange: (bps: number) => void;
 }
 
 /** What is typed, as an ask for a quote. A sell typed in SOL becomes the tokens that pay it
@@ -70,11 +72,21 @@ function askFor(
 
 /** One side of the trade panel: amount (SOL or tokens), live quote, slippage, balances, and
  * the trade with its states. */
-export function TradeForm({ side, mint, market, symbol, user, wallet, getTestSol }: TradeFormProps) {
+export function TradeForm({
+  side,
+  mint,
+  market,
+  symbol,
+  user,
+  wallet,
+  getTestSol,
+  slippageBps,
+  onSlippageChange,
+}: TradeFormProps) {
   const network = useNetwork();
   const [by, setBy] = useState<"sol" | "tokens">(side === "buy" ? "sol" : "tokens");
   const [text, setText] = useState("");
-  const [slippageBps, setSlippageBps] = useState(DEFAULT_SLIPPAGE_BPS);
+  const [slippageInvalid, setSlippageInvalid] = useState(false);
   const unitId = useId();
   const decimals = market.decimals;
 
@@ -115,7 +127,14 @@ export function TradeForm({ side, mint, market, symbol, user, wallet, getTestSol
   const overCap = capLeft !== null && buying !== null && buying > capLeft;
   const busy = trade.phase === "signing" || trade.phase === "confirming";
   const canTrade =
-    Boolean(current) && msLeft > 0 && !needsSol && !needsTokens && !overCap && !busy && !quote.isFetching;
+    Boolean(current) &&
+    msLeft > 0 &&
+    !needsSol &&
+    !needsTokens &&
+    !overCap &&
+    !slippageInvalid &&
+    !busy &&
+    !quote.isFetching;
 
   function changeText(next: string) {
     setText(next);
@@ -142,7 +161,7 @@ export function TradeForm({ side, mint, market, symbol, user, wallet, getTestSol
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!typed.ask || !current) return;
+    if (!typed.ask || !current || slippageInvalid) return;
     if (msLeft <= 0) {
       await quote.refetch();
       return;
@@ -266,7 +285,7 @@ export function TradeForm({ side, mint, market, symbol, user, wallet, getTestSol
           {errorMessage(quote.error, "Could not get a quote. Try again.")}
         </p>
       ) : null}
-      <SlippageSetting value={slippageBps} onChange={setSlippageBps} />
+      <SlippageSetting value={slippageBps} onChange={onSlippageChange} onInvalid={setSlippageInvalid} />
       <TradeStatus
         phase={trade.phase}
         quoting={quote.isFetching && settled.ask !== null}

@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { signInHref } from "@/lib/return-to";
 import { useSession } from "@/lib/session";
 import { tradingWallet } from "../hooks/trading-wallet";
+import { useSlippage } from "../hooks/use-slippage";
 import { TradeForm } from "./trade-form";
 
 /** What happens once the curve has sold out. */
@@ -30,6 +31,7 @@ export interface TradePanelProps {
 export function TradePanel({ mint, market, symbol, getTestSol, walletSetup }: TradePanelProps) {
   const { user, isLoading } = useSession();
   const [side, setSide] = useState<"buy" | "sell">("buy");
+  const [slippageBps, setSlippageBps] = useSlippage();
   const wallet = tradingWallet(user);
 
   let body: ReactNode;
@@ -76,6 +78,8 @@ export function TradePanel({ mint, market, symbol, getTestSol, walletSetup }: Tr
               user={user}
               wallet={wallet}
               getTestSol={getTestSol}
+              slippageBps={slippageBps}
+              onSlippageChange={setSlippageBps}
             />
           </TabsContent>
         ))}
