@@ -309,6 +309,27 @@ describe("market: slippage tolerance", () => {
     await page.reload();
     await panel.getByRole("tab", { name: "Buy" }).waitFor();
     await form.getByText("moves against you by more than 4%").waitFor();
+
+    // Buy, then sell everything: the amount just sold is not quoted again afterwards (it was,
+    // and the refused quote showed as an error in the console).
+    await form.getByLabel("Amount to spend (SOL)").fill("0.05");
+    await form.getByTestId("quote-receive").filter({ hasText: symbol }).waitFor();
+    await submit.click();
+    await page.getByText(new RegExp(`^Bought [\\d,.]+ ${symbol}$`)).first().waitFor();
+    await panel.getByRole("tab", { name: "Sell" }).click();
+    await form.getByRole("button", { name: /^Sell all/ }).click();
+    await form.getByTestId("quote-receive").filter({ hasText: /SOL$/ }).waitFor();
+    let sold = false;
+    const quotesAfter: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes(`/api/market/${mint}/sell`)) sold = true;
+      else if (sold && r.url().includes("/quote?")) quotesAfter.push(new URL(r.url()).search);
+    });
+    await submit.click();
+    await page.getByText(new RegExp(`^Sold [\\d,.]+ ${symbol}$`)).first().waitFor();
+    // Past the quote's debounce: a re-quote of the sold amount would have gone out by now.
+    await page.waitForTimeout(1_500);
+    expect(quotesAfter).toEqual([]);
     assertClean();
     await context.close();
   });

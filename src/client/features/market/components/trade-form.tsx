@@ -92,7 +92,13 @@ export function TradeForm({
 
   const typed = askFor(side, by, text, market, symbol);
   const settled = askFor(side, by, useDebounced(text, QUOTE_DEBOUNCE_MS), market, symbol);
-  const quote = useQuote(mint, settled.ask);
+  // Asked only for what is typed now: after a trade clears the box, the amount just traded is
+  // not quoted again while the debounce catches up (a sell of everything would be refused).
+  const asked =
+    typed.ask !== null && settled.ask !== null && quoteParams(typed.ask) === quoteParams(settled.ask)
+      ? settled.ask
+      : null;
+  const quote = useQuote(mint, asked);
   const trade = useTrade(mint, user, wallet);
 
   const sol = useSolBalances(true);

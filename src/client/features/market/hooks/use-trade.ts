@@ -68,10 +68,15 @@ export function useTrade(mint: string, user: User | null, wallet: TradingWallet 
       if (err instanceof ApiError && err.status < 500) forget();
       setPhase("failed");
     },
-    onSettled: () =>
+    onSettled: (result) =>
       Promise.all([
-        // Reserves, price, quotes, trades and candles; balances, holdings and holders; SOL.
-        queryClient.invalidateQueries({ queryKey: marketQueryKey(mint) }),
+        // Reserves, price, trades and candles; balances, holdings and holders; SOL. Quotes too
+        // after a failure (the price moved); after a trade the amount box is cleared, and the
+        // amount just traded is not quoted again.
+        queryClient.invalidateQueries({
+          queryKey: marketQueryKey(mint),
+          predicate: (query) => !(result && query.queryKey.includes("quote")),
+        }),
         queryClient.invalidateQueries({ queryKey: tokensQueryKey }),
         queryClient.invalidateQueries({ queryKey: walletsQueryKey }),
       ]),
