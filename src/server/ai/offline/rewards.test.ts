@@ -21,6 +21,8 @@ describe("offline reward drafts", () => {
     expect(top?.unlockCondition.value).toBe("90");
     expect(welcome?.unlockCondition.value).toBe("1");
     expect(inner?.rationale).toContain("40 fans hold LOOP today");
+    // Amounts in the text are grouped as the app writes them, the unlock values plain digits.
+    expect(inner?.rationale).toContain("so 12,000 LOOP reaches about a quarter of them");
   });
 
   it("writes the community's balances as the app shows them, grouped, two decimals at most", () => {
@@ -32,7 +34,11 @@ describe("offline reward drafts", () => {
   });
 
   it("says one fan holds, and still drafts when nobody holds the token yet", () => {
-    expect(draftRewardsOffline(request({ count: 1 }))[0]?.rationale).toContain("1 fan holds LOOP today");
+    const [inner, loyal] = draftRewardsOffline(request({ count: 1 }));
+    expect(inner?.rationale).toContain("1 fan holds LOOP today, the most 12,345.6 LOOP: 12,000 LOOP keeps this");
+    // No "half of them" or "a quarter of them" for one fan.
+    expect(`${inner?.rationale} ${loyal?.rationale}`).not.toMatch(/half of them|quarter of them/i);
+    expect(loyal?.description).toContain("at least 980 LOOP for 15 days");
     const none = draftRewardsOffline(request({ count: 0, topQuartileBalance: "0", medianBalance: "0" }));
     expect(none[0]?.rationale).toContain("No fans hold LOOP yet");
     expect(none.every(formReady)).toBe(true);

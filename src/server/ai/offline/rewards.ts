@@ -34,6 +34,11 @@ export function draftRewardsOffline(request: RewardDraftRequest): RewardDraft[] 
   const community = known
     ? `${count(fans.count, "fan")} ${fans.count === 1 ? "holds" : "hold"} ${sym} today`
     : `No fans hold ${sym} yet, so these are starting points`;
+  // Amounts in the text as the app writes them (grouped); the unlock values stay plain digits.
+  const topText = `${formatTokenText(topAmount)} ${sym}`;
+  const medianText = `${formatTokenText(medianAmount)} ${sym}`;
+  // A quarter or a half of fewer than four fans says nothing: name the biggest holding instead.
+  const few = fans.count < 4;
 
   const inner: RewardDraft = {
     title: `Inner Circle ${audience}`,
@@ -42,20 +47,24 @@ export function draftRewardsOffline(request: RewardDraftRequest): RewardDraft[] 
     totalSupply: roundUp(Math.max(10, Math.ceil(fans.count / 4) * 2), 10),
     soulbound: false,
     unlockCondition: { type: "holding_amount", value: topAmount, days: undefined },
-    rationale: known
-      ? `${community}; the top quarter hold ${formatTokenText(fans.topQuartileBalance)} ${sym} or more, so ${topAmount} ${sym} reaches about a quarter of them.`
-      : `${community}: ${topAmount} ${sym} marks a committed holder.`,
+    rationale: !known
+      ? `${community}: ${topText} marks a committed holder.`
+      : few
+        ? `${community}, the most ${formatTokenText(fans.topQuartileBalance)} ${sym}: ${topText} keeps this for the biggest holders as more fans arrive.`
+        : `${community}; the top quarter hold ${formatTokenText(fans.topQuartileBalance)} ${sym} or more, so ${topText} reaches about a quarter of them.`,
   };
   const loyal: RewardDraft = {
     title: early ? `Early ${audience}` : `Diamond Hands ${audience}`,
-    description: `A badge for holding at least ${medianAmount} ${sym} for ${count(days, "day")} in a row. It stays with the wallet that earned it.`,
+    description: `A badge for holding at least ${medianText} for ${count(days, "day")} in a row. It stays with the wallet that earned it.`,
     rarity: "epic",
     totalSupply: roundUp(Math.max(25, fans.count * 2), 25),
     soulbound: true,
     unlockCondition: { type: "holding_duration", value: medianAmount, days },
-    rationale: known
-      ? `Half of them hold ${formatTokenText(fans.medianBalance)} ${sym} or more, and the longest-standing has held for ${count(fans.longestHeldDays, "day")}: ${count(days, "day")} rewards staying, not buying late.`
-      : `${community}: ${count(days, "day")} rewards the first fans for staying.`,
+    rationale: !known
+      ? `${community}: ${count(days, "day")} rewards the first fans for staying.`
+      : few
+        ? `${community}, and the longest-standing has held for ${count(fans.longestHeldDays, "day")}: ${medianText} for ${count(days, "day")} rewards staying, not buying late.`
+        : `Half of them hold ${formatTokenText(fans.medianBalance)} ${sym} or more, and the longest-standing has held for ${count(fans.longestHeldDays, "day")}: ${count(days, "day")} rewards staying, not buying late.`,
   };
   const top: RewardDraft = {
     title: `Top ${100 - percentile}% ${audience}`,

@@ -90,7 +90,7 @@ export function ImageChoice({
           An image is generated for the reward, like a token's default image.
         </p>
       ) : null}
-      {value && mode !== "default" ? (
+      {value && mode !== "default" && /^(https?:\/\/|data:image\/)/.test(value) ? (
         <img
           src={value}
           alt="Preview of the reward"
