@@ -17,6 +17,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 const LAMPORTS_PER_SOL = 1e9;
 const axis = { fontSize: 12, fill: "var(--color-muted-foreground)" };
 const shortDay = (day: string) => day.slice(5);
+/** SOL amounts and prices as decimals (0.0000008), never in exponent form (8e-7). */
+const solNumber = (value: unknown) => Number(value).toLocaleString("en-US", { maximumSignificantDigits: 4 });
 
 function ChartCard({
   title,
@@ -96,8 +98,8 @@ export default function AnalyticsCharts({ series }: { series: Analytics["series"
             <BarChart data={market}>
               <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
               <XAxis dataKey="day" tickFormatter={shortDay} tick={axis} />
-              <YAxis tick={axis} width={50} />
-              <Tooltip />
+              <YAxis tick={axis} width={50} tickFormatter={solNumber} />
+              <Tooltip formatter={solNumber} />
               <Bar dataKey="volume" name="SOL" fill="var(--color-primary)" />
             </BarChart>
           </ChartCard>
@@ -105,8 +107,8 @@ export default function AnalyticsCharts({ series }: { series: Analytics["series"
             <LineChart data={market}>
               <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
               <XAxis dataKey="day" tickFormatter={shortDay} tick={axis} />
-              <YAxis tick={axis} width={70} />
-              <Tooltip />
+              <YAxis tick={axis} width={80} tickFormatter={solNumber} />
+              <Tooltip formatter={solNumber} />
               <Line
                 type="stepAfter"
                 dataKey="close"
