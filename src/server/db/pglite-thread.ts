@@ -6,6 +6,7 @@ import { PGlite, types } from "@electric-sql/pglite";
 import { perTurn } from "../lib/per-turn";
 import { runThisThreadInBackground } from "../lib/thread-priority";
 import type { ThreadReply, ThreadRequestBatch, ThreadSetup } from "./pglite-protocol";
+import { PreparedStatements } from "./pglite-statements";
 
 const port = parentPort;
 if (!port) throw new Error("pglite-thread must run in a worker thread");
@@ -28,19 +29,15 @@ const reply = perTurn<ThreadReply>((batch) => port.postMessage(batch));
 
 try {
   const db = await PGlite.create(dataDir ?? undefined, { parsers });
+  const statements = new PreparedStatements(db);
   port.on("message", (batch: ThreadRequestBatch) => {
     for (const req of batch) {
       if (req.op === "close") {
         void db.close().then(() => reply({ id: req.id, ok: true, result: null }));
         continue;
       }
-      db.query(req.sql, req.params, { rowMode: req.rowMode }).then(
-        (r) =>
-          reply({
-            id: req.id,
-            ok: true,
-            result: { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows },
-          }),
+      statements.run(req.sql, req.params, req.rowMode).then(
+        (result) => reply({ id: req.id, ok: true, result }),
         (err: unknown) => reply({ id: req.id, ok: false, error: describeError(err) }),
       );
     }
