@@ -68,11 +68,17 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
 
     // Explore -> the token's page, signed out; "Sign in to trade" brings the fan back to it.
     await page.goto(`${server.url}/explore`);
-    await page
-      .getByRole("link", { name: new RegExp(name) })
-      .first()
-      .click();
+    const card = page.locator(`[data-testid="explore-card"][data-symbol="${symbol}"]`);
+    const cardText = (await card.textContent()) ?? "";
+    await card.getByRole("link", { name: new RegExp(name) }).click();
     await page.waitForURL(new RegExp(`/token/${mint}$`));
+    // The card and the page write the market cap and the curve's progress alike.
+    const cap = (await page.getByTestId("market-cap").textContent()) ?? "";
+    const progress = (await page.getByText(/of the curve sold$/).textContent())?.replace(" of the curve sold", "");
+    expect(cap).toMatch(/^[\d,.]+ SOL$/);
+    expect(cardText).toContain(cap);
+    expect(progress).toMatch(/^\d+(\.\d)?%$/);
+    expect(cardText).toContain(`${progress}`);
     await page.getByRole("link", { name: "Sign in to trade" }).click();
     await page.waitForURL((u) => u.pathname === "/auth" && u.searchParams.get("next") === `/token/${mint}`);
 

@@ -1,5 +1,5 @@
 import { groupDigits } from "@shared/amounts";
-import { formatPriceSol, formatSol } from "@shared/market/format";
+import { formatPriceSol, formatShare, formatSol } from "@shared/market/format";
 import type { ExploreToken } from "@shared/schemas/market";
 import { BAND_LABELS } from "@shared/trust/score";
 import { useState } from "react";
@@ -49,11 +49,18 @@ function MarketState({ token }: { token: ExploreToken }) {
   if (token.marketStatus === "none") return <p className="text-sm text-muted-foreground">No market yet</p>;
   if (token.marketStatus === "completed")
     return <p className="text-sm font-medium text-success">Curve complete</p>;
-  const pct = Math.round((token.progress ?? 0) * 100);
+  // Written as the token page writes it (2.8%, not 3%).
+  const progress = token.progress ?? 0;
   return (
     <div className="flex items-center gap-2">
-      <Progress value={pct} label={`${token.symbol} bonding curve progress`} className="flex-1" />
-      <span className="w-10 text-right text-xs tabular-nums text-muted-foreground">{pct}%</span>
+      <Progress
+        value={Math.round(progress * 1000) / 10}
+        label={`${token.symbol} bonding curve progress`}
+        className="flex-1"
+      />
+      <span className="w-12 text-right text-xs tabular-nums text-muted-foreground">
+        {formatShare(progress)}
+      </span>
     </div>
   );
 }
@@ -116,7 +123,7 @@ export function ExploreCard({ token }: { token: ExploreToken }) {
         <div>
           <dt className="text-xs text-muted-foreground">Market cap</dt>
           <dd className="font-medium tabular-nums [overflow-wrap:anywhere]">
-            {token.marketCapLamports === null ? "—" : formatSol(token.marketCapLamports)}
+            {token.marketCapLamports === null ? "—" : formatSol(token.marketCapLamports, 2)}
           </dd>
         </div>
       </dl>

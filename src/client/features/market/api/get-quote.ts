@@ -10,13 +10,14 @@ export function getQuote(mint: string, ask: TradeAsk): Promise<Quote> {
   return apiGet<Quote>(`${marketUrl(mint)}/quote?${quoteParams(ask)}`);
 }
 
-/** The quote for the (debounced) ask; null asks nothing. A quote is a price at a moment: it is
- * fetched again whenever it is shown anew, never served stale from the cache. */
-export function useQuote(mint: string, ask: TradeAsk | null) {
+/** The quote for the (debounced) ask; null asks nothing, and `live` false keeps the quote shown
+ * without asking again. A quote is a price at a moment: it is fetched again whenever it is
+ * shown anew, never served stale from the cache. */
+export function useQuote(mint: string, ask: TradeAsk | null, live = true) {
   return useQuery({
     queryKey: [...marketQueryKey(mint), "quote", ask ? quoteParams(ask) : ""],
     queryFn: () => getQuote(mint, ask as TradeAsk),
-    enabled: ask !== null,
+    enabled: ask !== null && live,
     staleTime: 0,
     gcTime: 0,
     placeholderData: keepPreviousData,

@@ -98,8 +98,12 @@ export function TradeForm({
     typed.ask !== null && settled.ask !== null && quoteParams(typed.ask) === quoteParams(settled.ask)
       ? settled.ask
       : null;
-  const quote = useQuote(mint, asked);
   const trade = useTrade(mint, user, wallet);
+  const busy = trade.phase === "signing" || trade.phase === "confirming";
+  // Held while the trade is under way and once it is done (until the next amount): others'
+  // trades (live) would quote the amount just traded again, which a sell of everything no
+  // longer has. After a failure the quote is asked again: the price moved.
+  const quote = useQuote(mint, asked, trade.phase === "idle" || trade.phase === "failed");
 
   const sol = useSolBalances(true);
   const holdings = useTokenHoldings(true);
@@ -131,7 +135,6 @@ export function TradeForm({
         ? BigInt(current.tokensOut)
         : null;
   const overCap = capLeft !== null && buying !== null && buying > capLeft;
-  const busy = trade.phase === "signing" || trade.phase === "confirming";
   const canTrade =
     Boolean(current) &&
     msLeft > 0 &&
