@@ -22,6 +22,11 @@ describe("PGlite on its own thread", () => {
     expect(arrays.rows).toEqual([[2]]);
   });
 
+  it("plans every statement for its values (no generic plan kept from a small table)", async () => {
+    const mode = await db.query<{ plan_cache_mode: string }>("show plan_cache_mode");
+    expect(mode.rows).toEqual([{ plan_cache_mode: "force_custom_plan" }]);
+  });
+
   it("rejects with the SQLSTATE and constraint callers branch on", async () => {
     const err = await db.query("insert into t values (1, 'again')").catch((e: unknown) => e);
     expect(err).toMatchObject({ code: "23505", constraint: "t_pkey" });

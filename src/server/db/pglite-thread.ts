@@ -29,6 +29,10 @@ const reply = perTurn<ThreadReply>((batch) => port.postMessage(batch));
 
 try {
   const db = await PGlite.create(dataDir ?? undefined, { parsers });
+  // Kept statements are planned for their values every run, as unnamed ones were: a generic
+  // plan chosen while a table is small (or one that cannot use a partial index, such as
+  // `status <> 'failed'` against a parameter) would stay while the table grows (decision 017).
+  await db.exec("set plan_cache_mode = force_custom_plan");
   const statements = new PreparedStatements(db);
   port.on("message", (batch: ThreadRequestBatch) => {
     for (const req of batch) {
