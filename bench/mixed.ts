@@ -10,18 +10,20 @@ import { fmt, percentile, verdict } from "./stats";
 // limits off. The raw floor is the same generator asking GET /api/health on the same server:
 // the cost of HTTP alone on this machine in this run.
 
-type Op =
-  | "login"
-  | "token page"
-  | "portfolio"
-  | "balances"
-  | "wallets"
-  | "metadata"
-  | "drafting"
-  | "agents list"
-  | "chat"
-  | "transfer"
-  | "launch";
+export const MIXED_OPS = [
+  "login",
+  "token page",
+  "portfolio",
+  "balances",
+  "wallets",
+  "metadata",
+  "drafting",
+  "agents list",
+  "chat",
+  "transfer",
+  "launch",
+] as const;
+type Op = (typeof MIXED_OPS)[number];
 
 const WEIGHTS: Record<Op, number> = {
   login: 5,
@@ -149,15 +151,16 @@ export interface MixedResult {
   byOp: Map<Op, { count: number; p50: number; p99: number; errors: number }>;
 }
 
-/** Runs the mix for `seconds` on one worker per person. `withLogins` false drops logins. */
+/** Runs the mix for `seconds` on one worker per person. `withLogins` false drops logins;
+ * `only` keeps those operations (default: BENCH_ONLY=<op>[,<op>], to see what each costs the
+ * server alone). */
 export async function runMixed(
   url: string,
   world: MixedWorld,
   seconds: number,
   withLogins: boolean,
+  only: readonly string[] | undefined = process.env.BENCH_ONLY?.split(","),
 ): Promise<MixedResult> {
-  // BENCH_ONLY=<op>[,<op>]: only those operations (to see what each costs the server alone).
-  const only = process.env.BENCH_ONLY?.split(",");
   const ops = (Object.entries(WEIGHTS) as [Op, number][]).filter(
     ([op]) => (withLogins || op !== "login") && (!only || only.includes(op)),
   );
