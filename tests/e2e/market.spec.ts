@@ -74,7 +74,10 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
     await page.waitForURL(new RegExp(`/token/${mint}$`));
     // The card and the page write the market cap and the curve's progress alike.
     const cap = (await page.getByTestId("market-cap").textContent()) ?? "";
-    const progress = (await page.getByText(/of the curve sold$/).textContent())?.replace(" of the curve sold", "");
+    const progress = (await page.getByText(/of the curve sold$/).textContent())?.replace(
+      " of the curve sold",
+      "",
+    );
     expect(cap).toMatch(/^[\d,.]+ SOL$/);
     expect(cardText).toContain(cap);
     expect(progress).toMatch(/^\d+(\.\d)?%$/);
@@ -321,7 +324,10 @@ describe("market: slippage tolerance", () => {
     await form.getByLabel("Amount to spend (SOL)").fill("0.05");
     await form.getByTestId("quote-receive").filter({ hasText: symbol }).waitFor();
     await submit.click();
-    await page.getByText(new RegExp(`^Bought [\\d,.]+ ${symbol}$`)).first().waitFor();
+    await page
+      .getByText(new RegExp(`^Bought [\\d,.]+ ${symbol}$`))
+      .first()
+      .waitFor();
     await panel.getByRole("tab", { name: "Sell" }).click();
     await form.getByRole("button", { name: /^Sell all/ }).click();
     await form.getByTestId("quote-receive").filter({ hasText: /SOL$/ }).waitFor();
@@ -332,7 +338,10 @@ describe("market: slippage tolerance", () => {
       else if (sold && r.url().includes("/quote?")) quotesAfter.push(new URL(r.url()).search);
     });
     await submit.click();
-    await page.getByText(new RegExp(`^Sold [\\d,.]+ ${symbol}$`)).first().waitFor();
+    await page
+      .getByText(new RegExp(`^Sold [\\d,.]+ ${symbol}$`))
+      .first()
+      .waitFor();
     // Past the quote's debounce: a re-quote of the sold amount would have gone out by now.
     await page.waitForTimeout(1_500);
     expect(quotesAfter).toEqual([]);

@@ -10,7 +10,9 @@ let db: PGlite;
 beforeAll(async () => {
   // The server's parsers: timestamps stay text (Drizzle maps them itself).
   db = await PGlite.create(undefined, { parsers: { 1184: (v: string) => v } });
-  await db.exec(`create table t (id int primary key, note text, big bigint, at timestamptz, doc jsonb, ok boolean, tags text[])`);
+  await db.exec(
+    `create table t (id int primary key, note text, big bigint, at timestamptz, doc jsonb, ok boolean, tags text[])`,
+  );
 });
 afterAll(async () => db?.close());
 
@@ -18,12 +20,24 @@ describe("prepared statements on PGlite", () => {
   it("answers as query() does: rows, fields, affected rows, both row modes, every type the server uses", async () => {
     const statements = new PreparedStatements(db);
     const insert = "insert into t values ($1, $2, $3, $4, $5, $6, $7) returning *";
-    const params = [1, "n1", 9_007_199_254_740_993n, "2026-11-27T10:00:00Z", { a: [1, "x"] }, true, ["p", "q"]];
+    const params = [
+      1,
+      "n1",
+      9_007_199_254_740_993n,
+      "2026-11-27T10:00:00Z",
+      { a: [1, "x"] },
+      true,
+      ["p", "q"],
+    ];
     const ours = await statements.run(insert, params);
     await db.query("delete from t");
     const theirs = await db.query(insert, params);
     expect(ours).toEqual({ rows: theirs.rows, fields: theirs.fields, affectedRows: theirs.affectedRows });
-    expect(ours.rows[0]).toMatchObject({ big: 9_007_199_254_740_993n, at: "2026-11-27 10:00:00+00", doc: { a: [1, "x"] } });
+    expect(ours.rows[0]).toMatchObject({
+      big: 9_007_199_254_740_993n,
+      at: "2026-11-27 10:00:00+00",
+      doc: { a: [1, "x"] },
+    });
 
     const nulls = await statements.run("insert into t values ($1, $2) returning note, big", [2, null]);
     expect(nulls.rows).toEqual([{ note: null, big: null }]);
@@ -32,7 +46,9 @@ describe("prepared statements on PGlite", () => {
     const arrays = await statements.run("select id, note from t where id = $1", [2], "array");
     expect(arrays.rows).toEqual([[2, "u"]]);
     // Run again, the kept statement answers the same.
-    expect((await statements.run("select id, note from t where id = $1", [2], "array")).rows).toEqual([[2, "u"]]);
+    expect((await statements.run("select id, note from t where id = $1", [2], "array")).rows).toEqual([
+      [2, "u"],
+    ]);
     expect(statements.size).toBe(4);
   });
 
@@ -49,7 +65,8 @@ describe("prepared statements on PGlite", () => {
 
   it("closes what it evicts, and an evicted text is parsed again", async () => {
     const count = async () =>
-      (await db.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements")).rows[0]?.n ?? 0;
+      (await db.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements")).rows[0]?.n ??
+      0;
     const before = await count();
     const statements = new PreparedStatements(db, 2);
     const texts = ["select 1 as v", "select 2 as v", "select 3 as v", "select 4 as v"];
@@ -72,7 +89,9 @@ describe("prepared statements on PGlite", () => {
     const statements = new PreparedStatements(db);
     await statements.run("BEGIN");
     await statements.run("insert into t (id, note) values ($1, $2)", [20, "inside"]);
-    await expect(statements.run("insert into t (id, note) values ($1, $2)", [20, "dup"])).rejects.toMatchObject({
+    await expect(
+      statements.run("insert into t (id, note) values ($1, $2)", [20, "dup"]),
+    ).rejects.toMatchObject({
       code: "23505",
     });
     await statements.run("ROLLBACK");

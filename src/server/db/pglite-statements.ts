@@ -63,7 +63,12 @@ export class PreparedStatements {
     this.closing = [];
     // The file system is Node's or memory: PGlite's sync to it does nothing for either.
     const messages = await this.db.execProtocolStream(
-      concat([...closes, serialize.parse({ name, text: sql }), serialize.describe({ type: "S", name }), serialize.sync()]),
+      concat([
+        ...closes,
+        serialize.parse({ name, text: sql }),
+        serialize.describe({ type: "S", name }),
+        serialize.sync(),
+      ]),
       { syncToFs: false },
     );
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
@@ -78,7 +83,11 @@ export class PreparedStatements {
     return statement;
   }
 
-  private async execute(statement: Statement, params: unknown[], rowMode: "array" | "object"): Promise<QueryResult> {
+  private async execute(
+    statement: Statement,
+    params: unknown[],
+    rowMode: "array" | "object",
+  ): Promise<QueryResult> {
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const serializer = this.db.serializers[statement.paramTypes[i] ?? 0];

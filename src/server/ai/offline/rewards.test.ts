@@ -35,7 +35,9 @@ describe("offline reward drafts", () => {
 
   it("says one fan holds, and still drafts when nobody holds the token yet", () => {
     const [inner, loyal] = draftRewardsOffline(request({ count: 1 }));
-    expect(inner?.rationale).toContain("1 fan holds LOOP today, the most 12,345.6 LOOP: 12,000 LOOP keeps this");
+    expect(inner?.rationale).toContain(
+      "1 fan holds LOOP today, the most 12,345.6 LOOP: 12,000 LOOP keeps this",
+    );
     // No "half of them" or "a quarter of them" for one fan.
     expect(`${inner?.rationale} ${loyal?.rationale}`).not.toMatch(/half of them|quarter of them/i);
     expect(loyal?.description).toContain("at least 980 LOOP for 15 days");
