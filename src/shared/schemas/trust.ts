@@ -64,6 +64,9 @@ export const ChecklistItemSchema = z.object({
   /** Points the score would gain (after caps) if the action were done fully. */
   gain: z.number().int(),
   done: z.boolean(),
+  /** Why the gain is 0 for a factor not at its best: the label of another factor's cap that
+   * holds the score where it is (fix that first). Null otherwise. */
+  heldBackBy: z.string().nullable(),
 });
 export type ChecklistItem = z.infer<typeof ChecklistItemSchema>;
 

@@ -99,6 +99,8 @@ describe("trust score formula", () => {
           expect(item.gain).toBeGreaterThanOrEqual(0);
           expect(s + item.gain).toBeLessThanOrEqual(100);
           if (item.done) expect(item.gain).toBe(0);
+          // A reason is given exactly when an unfinished item gains nothing because of a cap.
+          if (item.heldBackBy !== null) expect(item.gain === 0 && !item.done).toBe(true);
         }
         const lock = checklist(i).find((c) => c.action === "lock_metadata");
         expect(s + (lock?.gain ?? -1)).toBe(scoreOf({ ...i, metadata: "immutable" }));
@@ -133,6 +135,11 @@ describe("trust score formula", () => {
     const spread = checklist(whale).find((c) => c.factor === "largest_holder");
     // Top 10 at 50% keeps 6 of 15: with the largest wallet at its best the score is 91.
     expect(spread?.gain).toBe(100 - 9 - 60);
+    expect(spread?.heldBackBy).toBeNull();
+    // Locking the metadata gains nothing while the whale's cap holds the score at 60: the
+    // item says which finding to fix first.
+    const lock = checklist({ ...whale, metadata: "mutable" }).find((c) => c.factor === "metadata");
+    expect(lock).toMatchObject({ gain: 0, done: false, heldBackBy: r.caps[0]?.label });
   });
 });
 

@@ -353,11 +353,14 @@ export function checklist(inputs: TrustInputs): ChecklistItem[] {
     const base = f.key === "curve_share" && !inputs.hasMarket ? OPEN_MARKET : ACTIONS[f.key];
     if (!base) continue;
     const improved = factors.map((g) => (g.key === f.key ? { ...g, points: g.maxPoints } : g));
-    const after = totalOf(
-      improved,
-      caps.filter((c) => c.factor !== f.key),
-    ).score;
-    items.push({ factor: f.key, ...base, gain: after - now, done: f.points === f.maxPoints });
+    const remaining = caps.filter((c) => c.factor !== f.key);
+    const after = totalOf(improved, remaining).score;
+    const done = f.points === f.maxPoints;
+    // No gain while another factor's cap holds the score where it is: name the strictest.
+    const strictest = [...remaining].sort((a, b) => a.maxScore - b.maxScore)[0];
+    const heldBackBy =
+      !done && after === now && strictest && strictest.maxScore <= now ? strictest.label : null;
+    items.push({ factor: f.key, ...base, gain: after - now, done, heldBackBy });
   }
   return items;
 }

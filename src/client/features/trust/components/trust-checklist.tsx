@@ -153,6 +153,12 @@ export function TrustChecklist({ mint }: { mint: string }) {
                   <span>
                     <span className="font-medium">{item.title}</span>
                     <span className="block text-sm text-muted-foreground">{item.detail}</span>
+                    {item.gain === 0 && item.heldBackBy ? (
+                      <span className="block text-sm text-muted-foreground" data-testid="trust-held-back">
+                        Counts once this is fixed: {item.heldBackBy.charAt(0).toLowerCase()}
+                        {item.heldBackBy.slice(1)}.
+                      </span>
+                    ) : null}
                   </span>
                 </span>
                 <span className="shrink-0 text-sm font-semibold tabular-nums text-success">
