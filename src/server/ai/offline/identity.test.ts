@@ -60,6 +60,21 @@ describe("offline identity drafting", () => {
     expect(`${other.name} ${other.description}`.toLowerCase()).toMatch(/sourdough|fermentation|baking/);
   });
 
+  it("names the craft, not a greeting or a filler, when the description names no subject", async () => {
+    for (const text of [
+      "Hello there, I am new here and want to start",
+      "I want to grow a community with my fans",
+    ])
+      for (const style of STYLES) {
+        const profile = await draftIdentityOffline(request(text, { profession: "musician", style }), free);
+        const prose = `${profile.tagline} ${profile.description}`;
+        expect(prose, `${style}: ${prose}`).not.toMatch(
+          /musician work|\bhello\b|around fans|from fans|on fans/i,
+        );
+        if (style !== "casual") expect(prose, style).toMatch(/\bmusic\b/);
+      }
+  });
+
   it("does not take a role for a name", async () => {
     const profile = await draftIdentityOffline(
       request("Developer here, shipping Rust tools for game studios.", { profession: "developer" }),

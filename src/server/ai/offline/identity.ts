@@ -54,8 +54,8 @@ export async function draftIdentityOffline(
   );
 
   const who = describePerson(parts, noun);
-  const topics = describeTopics(parts, noun);
-  const topic = parts.phrases[0] ?? parts.topics[0] ?? `${noun} work`;
+  const topics = describeTopics(parts, professionProfile.craft);
+  const topic = parts.phrases[0] ?? professionProfile.craft;
   // The person's goals and audience are echoed, unless they talk money.
   const goals = clean(request.goals, "build community").toLowerCase();
   const audience = clean(request.audience, "supporters").toLowerCase();
@@ -133,9 +133,10 @@ function describePerson(parts: Parts, noun: string): string {
   return parts.person ? `${role} ${parts.person}` : article(role);
 }
 
-function describeTopics(parts: Parts, noun: string): string {
+/** The subjects named in the description, or the profession's craft ("music") when none. */
+function describeTopics(parts: Parts, craft: string): string {
   const topics = parts.phrases.slice(0, 3);
-  if (topics.length === 0) return `${noun} work`;
+  if (topics.length === 0) return craft;
   if (topics.length === 1) return topics.join("");
   return `${topics.slice(0, -1).join(", ")} and ${topics[topics.length - 1]}`;
 }

@@ -1,6 +1,6 @@
 import { findBannedPhrase } from "../wording";
 import { isKnownWord } from "./description-check";
-import { capitalize, keyPhrases, keywords, personName, tokenize } from "./text";
+import { capitalize, isWeak, keyPhrases, keywords, personName, tokenize } from "./text";
 
 // What is distinctive in a description, kept as the person wrote it: their name, their place,
 // their craft ("jazz pianist"), what they offer ("masterclasses") and their topics.
@@ -146,13 +146,16 @@ export function extractParts(text: string, said: readonly string[] = []): Parts 
   }
   const words = keywords(text, 10).filter((w) => !findBannedPhrase(w));
   const free = words.filter((w) => !used.has(w));
-  const phrases = keyPhrases(text, free).map((p) => p.split(" ").map(show).join(" "));
+  // A phrase of only weak words ("fans", "grow") is no subject: the profession's craft stands in.
+  const phrases = keyPhrases(text, free)
+    .filter((p) => !p.split(" ").every(isWeak))
+    .map((p) => p.split(" ").map(show).join(" "));
   return {
     person,
     place,
     craft: found,
     offering,
-    topics: free.filter((w) => !OFFERINGS[w] || w === offeringToken).map(show),
+    topics: free.filter((w) => (!OFFERINGS[w] || w === offeringToken) && !isWeak(w)).map(show),
     phrases,
   };
 }

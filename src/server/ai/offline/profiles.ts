@@ -9,6 +9,8 @@ export interface ProfessionProfile {
   themes: readonly string[];
   /** What the fans of this craft are usually called. */
   fans: string;
+  /** The craft in a word or two, for a description that names no subject ("music"). */
+  craft: string;
   /** What holders get, in a few words. */
   perks: readonly string[];
   totalSupply: string;
@@ -19,6 +21,7 @@ export const PROFESSION_PROFILES: Record<Profession, ProfessionProfile> = {
   creator: {
     themes: ["Collective", "Circle", "Hub", "Crew"],
     fans: "supporters",
+    craft: "creative work",
     perks: ["early access to new content", "behind-the-scenes drops", "a vote on what comes next"],
     totalSupply: "1000000",
     allocation: [
@@ -31,6 +34,7 @@ export const PROFESSION_PROFILES: Record<Profession, ProfessionProfile> = {
   artist: {
     themes: ["Canvas", "Studio", "Gallery", "Palette"],
     fans: "collectors",
+    craft: "art",
     perks: ["first pick of new pieces", "studio previews", "collector-only drops"],
     // Scarcer supply: art collectors value rarity.
     totalSupply: "100000",
@@ -44,6 +48,7 @@ export const PROFESSION_PROFILES: Record<Profession, ProfessionProfile> = {
   musician: {
     themes: ["Beats", "Sound", "Wave", "Records"],
     fans: "listeners",
+    craft: "music",
     perks: ["early releases", "backstage sessions", "a say in the setlist"],
     totalSupply: "1000000",
     allocation: [
@@ -56,6 +61,7 @@ export const PROFESSION_PROFILES: Record<Profession, ProfessionProfile> = {
   writer: {
     themes: ["Ink", "Pages", "Chapters", "Press"],
     fans: "readers",
+    craft: "writing",
     perks: ["early chapters", "signed editions", "reader Q&A sessions"],
     totalSupply: "500000",
     allocation: [
@@ -68,6 +74,7 @@ export const PROFESSION_PROFILES: Record<Profession, ProfessionProfile> = {
   coach: {
     themes: ["Academy", "Method", "Path", "Lab"],
     fans: "students",
+    craft: "coaching",
     perks: ["priority coaching slots", "members-only workshops", "progress challenges with rewards"],
     totalSupply: "250000",
     allocation: [
@@ -80,6 +87,7 @@ export const PROFESSION_PROFILES: Record<Profession, ProfessionProfile> = {
   developer: {
     themes: ["Labs", "Protocol", "Stack", "Dev"],
     fans: "builders",
+    craft: "code",
     perks: ["early access to releases", "a vote on the roadmap", "bounties for contributions"],
     // A larger float suits bounties and usage rewards.
     totalSupply: "10000000",

@@ -56,9 +56,14 @@ const WEAK = new Set(
     "small big great good best full part fans fan followers audience supporters content stuff " +
     "next early first last latest access listeners readers viewers subscribers students clients members " +
     "collectors collector patrons customers buyers backers week weeks month months dibs " +
-    "firsttime fulltime parttime"
+    "firsttime fulltime parttime hello hey there community people everyone thing things lots"
   ).split(" "),
 );
+
+/** A verb, filler or audience word: never the subject a tagline or description names. */
+export function isWeak(word: string): boolean {
+  return WEAK.has(word.toLowerCase());
+}
 
 // The word after one of these is usually a verb: "I produce synthwave", "we run a studio",
 // "fans to vote on". As a token's name it would read as a noun ("Sound of Produce").
