@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { User } from "@shared/schemas/auth";
 import { type TokenForm, TokenFormSchema, type TokenFormValues } from "@shared/schemas/token";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -38,18 +37,22 @@ const FORM_FIELDS = Object.keys(EMPTY_TOKEN_FORM) as (keyof TokenForm)[];
 
 /** /create: AI identity -> wallet -> review -> live token (spec sections 2 and 4). */
 export default function CreatePage() {
-  const { user, isLoading } = useSession();
-  // The wizard starts once the session is known: a kept draft is only its writer's.
-  if (isLoading)
+  const { isLoading } = useSession();
+  // The wizard starts once the session is known (a kept draft is only its writer's), and stays:
+  // signing in with a wallet on the way clears the cache, and must not start it over.
+  const [known, setKnown] = useState(!isLoading);
+  if (!known && !isLoading) setKnown(true);
+  if (!known)
     return (
       <AppShell className="flex justify-center px-4 py-16">
         <Spinner className="size-8 text-primary" label="Loading" />
       </AppShell>
     );
-  return <CreateWizard user={user} />;
+  return <CreateWizard />;
 }
 
-function CreateWizard({ user }: { user: User | null }) {
+function CreateWizard() {
+  const { user } = useSession();
   const network = useNetwork();
   // Read once: what this person typed and drafted before a reload or a visit elsewhere.
   const [draft] = useState(() => loadDraft(user?.id ?? null));
