@@ -9,6 +9,10 @@ export const holdingsQueryKey = [...tokensQueryKey, "holdings"] as const;
 /** One token's public page (its holders among it): the market feature's live stream says
  * when its holders moved. */
 export const tokenQueryKey = (mint: string) => [...tokensQueryKey, "mint", mint] as const;
+/** A token's updates for holders: whether the reader may read them depends on what they hold,
+ * so a trade, transfer or airdrop (each refreshes every token query) unlocks them at once, and
+ * the market feature's live stream refreshes them when the holders move. */
+export const postsQueryKey = (mint: string) => [...tokensQueryKey, "posts", mint] as const;
 
 /** One token's market: its state, and under it its quotes, trades and candles. */
 export const marketQueryKey = (mint: string) => ["market", mint] as const;

@@ -14,6 +14,10 @@ export const AgentFieldsSchema = z.object({
   capabilities: z
     .array(text().trim().min(1).max(80, "Capability too long"))
     .max(12, "At most 12 capabilities")
+    .refine(
+      (list) => new Set(list.map((c) => c.toLowerCase())).size === list.length,
+      "List each capability once",
+    )
     .default([]),
   tier: z.enum(AGENT_TIERS),
   tokenRequirement: text()

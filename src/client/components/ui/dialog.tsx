@@ -1,6 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ComponentProps } from "react";
+import { type ComponentProps, useRef } from "react";
 import { cn } from "./cn";
 
 /** Radix dialog: focus trapped and restored, Escape closes, background inert. Import it
@@ -11,8 +11,14 @@ export function DialogContent({
   className,
   children,
   closeLabel = "Close",
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+  // Radix sends focus back to a Dialog.Trigger; most of our dialogs are opened by a plain
+  // button (their open state is the page's), and focus fell to <body>: a keyboard user started
+  // over from the top. The element focused when the dialog opened gets it back instead.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-overlay backdrop-blur-sm data-[state=open]:animate-fade-in" />
@@ -22,6 +28,17 @@ export function DialogContent({
           "rounded-xl border border-border bg-card p-6 text-card-foreground shadow-2xl data-[state=open]:animate-dialog-in focus-visible:outline-none",
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const target = opener.current;
+          if (event.defaultPrevented || !target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
+        }}
         {...props}
       >
         {children}

@@ -110,6 +110,12 @@ describe("managing agents", () => {
     });
     expect(fine.status).toBe(400);
     expect(fine.body.fields?.tokenRequirement).toBe("MART has at most 9 decimals");
+    // The same capability twice (in any case) is refused: the list shows each once.
+    const twice = await creator.c.patch<ErrorBody>(`/api/ai-agents/${agent.id}`, {
+      capabilities: ["Color palettes", "color palettes"],
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.fields?.capabilities).toBe("List each capability once");
   });
 
   it("changes only the fields a PATCH names", async () => {

@@ -1,12 +1,9 @@
 import type { TokenPosts } from "@shared/schemas/analytics";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPost } from "@/lib/api";
-import { tokensQueryKey } from "@/lib/query-keys";
+import { postsQueryKey } from "@/lib/query-keys";
 
 const postsUrl = (mint: string) => `/api/tokens/${mint}/posts`;
-/** Under `tokensQueryKey`: whether the reader may read them depends on what they hold, so a
- * trade, transfer or airdrop (each refreshes every token query) unlocks them at once. */
-const postsQueryKey = (mint: string) => [...tokensQueryKey, "posts", mint] as const;
 
 /** GET /api/tokens/:mint/posts: the creator's updates, for holders and the creator. */
 export function usePosts(mint: string) {

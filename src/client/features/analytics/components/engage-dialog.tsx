@@ -12,6 +12,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useAttemptKey } from "@/lib/use-attempt-key";
+import { useSingleFlight } from "@/lib/use-single-flight";
 import { useAirdrop } from "../api/airdrop";
 import { useOwnHolding } from "../api/get-holding";
 import { useCreatePost } from "../api/posts";
@@ -131,6 +132,25 @@ function SendTokens({ mint, symbol, members }: { mint: string; symbol: string; m
 function PostUpdate({ mint }: { mint: string }) {
   const [body, setBody] = useState("");
   const create = useCreatePost(mint);
+  // Once per click: the endpoint takes no idempotency key, and a double-click before the
+  // button disables posted the update twice.
+  const post = useSingleFlight(async () => {
+    try {
+      await create.mutateAsync(body);
+      setBody("");
+      toast({
+        title: "Update posted",
+        description: "Your holders see it on the token page.",
+        variant: "success",
+      });
+    } catch (err) {
+      toast({
+        title: "Post failed",
+        description: errorMessage(err, "Could not post the update"),
+        variant: "destructive",
+      });
+    }
+  });
   return (
     <div className="flex flex-col gap-3">
       <Field label="Update for your holders" description="Shown on your token page to holders and you.">
@@ -141,28 +161,7 @@ function PostUpdate({ mint }: { mint: string }) {
           onChange={(e) => setBody(e.target.value)}
         />
       </Field>
-      <Button
-        variant="primary"
-        disabled={!body.trim() || create.isPending}
-        onClick={() =>
-          create.mutate(body, {
-            onSuccess: () => {
-              setBody("");
-              toast({
-                title: "Update posted",
-                description: "Your holders see it on the token page.",
-                variant: "success",
-              });
-            },
-            onError: (err) =>
-              toast({
-                title: "Post failed",
-                description: errorMessage(err, "Could not post the update"),
-                variant: "destructive",
-              }),
-          })
-        }
-      >
+      <Button variant="primary" disabled={!body.trim() || create.isPending} onClick={() => void post()}>
         {create.isPending ? "Posting…" : "Post update"}
       </Button>
     </div>

@@ -2,7 +2,7 @@ import { candlesWithTrade } from "@shared/market/candles";
 import { CANDLE_INTERVALS, type Candles, type MarketState } from "@shared/schemas/market";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { marketQueryKey, tokenQueryKey } from "@/lib/query-keys";
+import { holdingsQueryKey, marketQueryKey, postsQueryKey, tokenQueryKey } from "@/lib/query-keys";
 import { marketUrl } from "../api/get-market";
 import { curveMoved, hasTrade, pagesWithTrade, type Trade, type TradePages } from "../lib/live-updates";
 
@@ -64,9 +64,13 @@ export function useMarketLive(mint: string): void {
         const trade = parse<Trade>(e.data);
         if (trade) applyTrade(queryClient, mint, trade);
       });
-      // The indexer has new holders of this token: the page reads them again.
+      // The indexer has new holders of this token: the page reads them again, and the reader's
+      // own holdings and the updates for holders (a transfer to or from them moves their
+      // balance on the trade panel, and whether the updates are theirs to read).
       events.addEventListener("holders", () => {
         void queryClient.invalidateQueries({ queryKey: tokenQueryKey(mint) });
+        void queryClient.invalidateQueries({ queryKey: postsQueryKey(mint) });
+        void queryClient.invalidateQueries({ queryKey: holdingsQueryKey });
       });
       events.addEventListener("error", () => {
         // CLOSED: the server refused the stream (it reconnects by itself otherwise).

@@ -1,11 +1,13 @@
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api";
+import { useSingleFlight } from "@/lib/use-single-flight";
 import { useAirdrop } from "../api/airdrop";
 
 /** The test faucet for one wallet, with the spec's toasts: every Get Test SOL button uses it. */
 export function useGetTestSol(publicKey: string) {
   const airdrop = useAirdrop();
-  async function getTestSol() {
+  // Once per click: a double-click before the button disables would airdrop twice.
+  const getTestSol = useSingleFlight(async () => {
     try {
       await airdrop.mutateAsync(publicKey);
       toast({ title: "Airdrop Successful", description: "2 SOL added for testing", variant: "success" });
@@ -16,6 +18,6 @@ export function useGetTestSol(publicKey: string) {
         variant: "destructive",
       });
     }
-  }
+  });
   return { getTestSol, isPending: airdrop.isPending };
 }
