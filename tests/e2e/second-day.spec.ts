@@ -1,3 +1,4 @@
+import { parseAmount } from "@shared/amounts";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
@@ -90,7 +91,7 @@ describe("a creator's and a fan's second day", () => {
     await context.close();
   });
 
-  it("shows a fan the tokens they receive and the updates for holders, without a reload", async () => {
+  it("shows a fan the tokens they receive and the updates for holders without a reload; Max sells what the curve takes back", async () => {
     const fan = await memberWithWallet(server.url, `sdfan_${stamp}`);
     const context = await signedIn(fan.cookie);
     const { page, assertClean } = await openPage(context);
@@ -116,6 +117,27 @@ describe("a creator's and a fan's second day", () => {
       .filter({ hasText: `500 ${symbol}` })
       .first()
       .waitFor();
+
+    // The fan buys a little: the curve can take back only what it sold, less than the fan
+    // holds, and Max fills in that much rather than a sale the server would refuse.
+    const bought = await postJson(
+      server.url,
+      `/api/market/${mint}/buy`,
+      { solIn: "1000000", minTokensOut: "0", idempotencyKey: `sd-buy-${stamp}` },
+      fan.cookie,
+    );
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    const market = (await (await fetch(`${server.url}/api/market/${mint}`)).json()) as {
+      initialRealTokenReserves: string;
+      realTokenReserves: string;
+    };
+    const sellable = BigInt(market.initialRealTokenReserves) - BigInt(market.realTokenReserves);
+    await page.reload();
+    await panel.getByRole("tab", { name: "Sell" }).click();
+    await panel.getByRole("button", { name: /^Sell the most the curve takes back/ }).click();
+    const typed = await panel.getByLabel(`Amount to sell (${symbol})`).inputValue();
+    expect(parseAmount(typed, 9)).toBe(sellable);
+    await panel.getByTestId("quote-receive").filter({ hasText: /SOL$/ }).waitFor();
     assertClean();
     await context.close();
   });

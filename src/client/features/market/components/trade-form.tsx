@@ -1,5 +1,5 @@
 import { formatAmount, parseAmount } from "@shared/amounts";
-import { MARKET } from "@shared/market/curve";
+import { MARKET, sellableTokens } from "@shared/market/curve";
 import { formatBps, formatSol, formatTokens } from "@shared/market/format";
 import {
   curveOf,
@@ -126,6 +126,9 @@ export function TradeForm({
 
   const needsSol = side === "buy" && current?.solIn !== undefined && BigInt(current.solIn) > solLamports;
   const needsTokens = side === "sell" && typed.ask !== null && typed.ask.units > tokenUnits;
+  // The curve takes back at most what it has sold: Max never fills in a refused sale.
+  const sellable = sellableTokens(curveOf(market));
+  const maxSell = side !== "sell" ? 0n : tokenUnits < sellable ? tokenUnits : sellable;
   // The launch window's per-wallet cap, said before the click rather than by a refusal after it.
   const capLeft = side === "buy" ? launchCapLeft(market, wallet.publicKey, Date.now()) : null;
   const buying =
@@ -249,15 +252,19 @@ export function TradeForm({
             {holdings.isPending ? "…" : `${formatTokens(tokenUnits, decimals)} ${symbol}`}
           </span>
         </span>
-        {side === "sell" && tokenUnits > 0n ? (
+        {side === "sell" && maxSell > 0n ? (
           <Button
             type="button"
             size="sm"
             variant="outline"
-            aria-label={`Sell all: ${formatTokens(tokenUnits, decimals)} ${symbol}`}
+            aria-label={
+              maxSell < tokenUnits
+                ? `Sell the most the curve takes back: ${formatTokens(maxSell, decimals)} ${symbol}`
+                : `Sell all: ${formatTokens(tokenUnits, decimals)} ${symbol}`
+            }
             onClick={() => {
               setBy("tokens");
-              changeText(formatAmount(tokenUnits, decimals));
+              changeText(formatAmount(maxSell, decimals));
             }}
           >
             Max
