@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
 import { seriousA11yFindings } from "./support/axe";
-import { expectToast, memberWithWallet, postJson, serverEnv } from "./support/env";
+import { contextSignedIn, expectToast, memberWithWallet, postJson, serverEnv } from "./support/env";
 
 type Holdings = { holdings: Array<{ mint: string; balance: string; decimals: number }> };
 type Market = { status: string; feesCreatorLamports: string; realSolReserves: string };
@@ -281,11 +281,7 @@ describe("market: slippage tolerance", () => {
       totalSupply: "1000000",
     });
     const fan = await memberWithWallet(server.url, `slfan_${stamp}`);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const eq = fan.cookie.indexOf("=");
-    await context.addCookies([
-      { name: fan.cookie.slice(0, eq), value: fan.cookie.slice(eq + 1), url: server.url, httpOnly: true },
-    ]);
+    const context = await contextSignedIn(browser, server.url, fan.cookie);
     const { page, assertClean } = await openPage(context);
     const trades: unknown[] = [];
     page.on("request", (r) => {

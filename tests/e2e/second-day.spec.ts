@@ -1,8 +1,8 @@
 import { parseAmount } from "@shared/amounts";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
-import { expectToast, memberWithWallet, postJson, serverEnv } from "./support/env";
+import { contextSignedIn, expectToast, memberWithWallet, postJson, serverEnv } from "./support/env";
 
 // A creator's and a fan's second day, where an exploratory pass found faults: a double-click
 // posted an update twice and airdropped twice; closing a dialog dropped keyboard focus to the
@@ -16,14 +16,7 @@ const symbol = `SD${stamp.slice(-6)}`.toUpperCase();
 let mint = "";
 let creator: Awaited<ReturnType<typeof memberWithWallet>>;
 
-async function signedIn(cookie: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const eq = cookie.indexOf("=");
-  await context.addCookies([
-    { name: cookie.slice(0, eq), value: cookie.slice(eq + 1), url: server.url, httpOnly: true },
-  ]);
-  return context;
-}
+const signedIn = (cookie: string) => contextSignedIn(browser, server.url, cookie);
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(serverEnv()), launchBrowser()]);

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
 import { seriousA11yFindings } from "./support/axe";
-import { expectToast, postJson, serverEnv } from "./support/env";
+import { contextSignedIn, expectToast, postJson, serverEnv } from "./support/env";
 
 // The glass-box trust score on the token page, end to end on the production build, the real
 // server, PGlite and the embedded ledger: the creator sees the score, every factor and the
@@ -85,11 +85,7 @@ describe("trust: the token page's score, and the creator locking the metadata", 
     await visitor.close();
 
     // The creator: the checklist, the confirmation, the lock on chain, the score rising.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const eq = cookie.indexOf("=");
-    await context.addCookies([
-      { name: cookie.slice(0, eq), value: cookie.slice(eq + 1), url: server.url, httpOnly: true },
-    ]);
+    const context = await contextSignedIn(browser, server.url, cookie);
     const { page, assertClean } = await openPage(context);
     await page.goto(`${server.url}/token/${mint}`);
     const checklist = page.getByTestId("trust-checklist");

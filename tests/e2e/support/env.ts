@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 
 /** Server env for e2e: a client build elsewhere than dist/client when CLIENT_DIST is set
  * (engineers build into a private folder while others work in the same tree). */
@@ -53,4 +53,18 @@ export async function memberWithWallet(
     if (airdrop.status !== 200) throw new Error(`airdrop to ${username}: ${airdrop.status}`);
   }
   return { userId: reg.body.user.id, wallet, cookie, email };
+}
+
+/** A 1280 x 900 browser context signed in with a session cookie from the API (`name=value`). */
+export async function contextSignedIn(
+  browser: Browser,
+  baseUrl: string,
+  cookie: string,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const eq = cookie.indexOf("=");
+  await context.addCookies([
+    { name: cookie.slice(0, eq), value: cookie.slice(eq + 1), url: baseUrl, httpOnly: true },
+  ]);
+  return context;
 }
