@@ -12,6 +12,7 @@ import {
 } from "../src/shared/market/curve";
 import { Client } from "../tests/support/http";
 import { uniqueSymbol } from "./api-launch";
+import { cpuMeter } from "./cpu";
 import { leanPoster } from "./lean-post";
 import { fmt, median, percentile, verdict } from "./stats";
 
@@ -121,18 +122,24 @@ async function rawMarket(curves: number) {
   };
 }
 
-async function rawRate(seconds: number, curves: number): Promise<number> {
+/** Raw trades per second, and the CPU (this one thread) each cost. */
+async function rawRate(seconds: number, curves: number): Promise<{ perSecond: number; cpuMs: number }> {
   const trade = await rawMarket(curves);
   // Warm-up, then the same pattern as the API run: trader i on curve i % curves, every third a sell.
   for (let i = 0; i < 200; i++) await trade(i % TRADERS, i % curves, i % 3 === 2 && i >= TRADERS);
   let trades = 0;
+  const cpu = process.cpuUsage();
   const start = performance.now();
   const deadline = start + seconds * 1000;
   while (performance.now() < deadline) {
     await trade(trades % TRADERS, trades % curves, trades % 3 === 2);
     trades++;
   }
-  return trades / ((performance.now() - start) / 1000);
+  const used = process.cpuUsage(cpu);
+  return {
+    perSecond: trades / ((performance.now() - start) / 1000),
+    cpuMs: (used.user + used.system) / 1000 / trades,
+  };
 }
 
 async function person(url: string, tag: string) {
@@ -191,7 +198,13 @@ async function apiRun(
   };
 }
 
-export async function runMarketBenchmarks(url: string, seconds: number, pairs = 3): Promise<void> {
+/** `serverPid`, where known, adds the server's CPU per trade (from /proc) to each pair's line. */
+export async function runMarketBenchmarks(
+  url: string,
+  seconds: number,
+  pairs = 3,
+  serverPid?: number,
+): Promise<void> {
   const tag = Date.now().toString(36);
   const creators = await Promise.all(Array.from({ length: 10 }, (_, i) => person(url, `mc${tag}${i}`)));
   const mints: string[] = [];
@@ -224,11 +237,16 @@ export async function runMarketBenchmarks(url: string, seconds: number, pairs = 
     const latencies: number[] = [];
     for (let i = 0; i < pairs; i++) {
       const raw = await rawRate(seconds, curves.length);
+      const meter = serverPid ? cpuMeter(serverPid) : undefined;
       const api = await apiRun(url, traders, curves, seconds);
-      ratios.push(api.perSecond / raw);
+      const cpu = meter?.(api.latencies.length + api.failures);
+      ratios.push(api.perSecond / raw.perSecond);
       latencies.push(...api.latencies);
       console.log(
-        `  pair ${i + 1}: raw ${fmt(raw)} /s, API ${fmt(api.perSecond)} /s (${api.latencies.length} ok, ${api.failures} refused${api.failures ? `: ${[...api.refusals].map(([code, n]) => `${code} x${n}`).join(", ")}` : ""}), API / raw = ${fmt(api.perSecond / raw, 2)}x`,
+        `  pair ${i + 1}: raw ${fmt(raw.perSecond)} /s, API ${fmt(api.perSecond)} /s (${api.latencies.length} ok, ${api.failures} refused${api.failures ? `: ${[...api.refusals].map(([code, n]) => `${code} x${n}`).join(", ")}` : ""}), API / raw = ${fmt(api.perSecond / raw.perSecond, 2)}x`,
+      );
+      console.log(
+        `    CPU per trade: raw ${fmt(raw.cpuMs, 3)} ms${cpu ? `; server ${fmt(cpu.serverMs, 3)} ms (threads ${cpu.threads.map(([t, ms]) => `${t}: ${fmt(ms, 3)}`).join(", ")}), client ${fmt(cpu.clientMs, 3)} ms` : ""}`,
       );
     }
     const ratio = median(ratios);

@@ -106,7 +106,7 @@ async function main() {
     );
 
     console.log("");
-    await runMarketBenchmarks(server.url, SECONDS, PAIRS);
+    await runMarketBenchmarks(server.url, SECONDS, PAIRS, server.proc.pid);
     console.log("");
     await runMixedBenchmarks(server.url, SECONDS);
     console.log("");
