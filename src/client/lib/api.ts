@@ -1,4 +1,5 @@
 import type { ApiError as ApiErrorBody, ErrorCode } from "@shared/schemas/api-error";
+import { serverAnswered, serverUnreachable } from "./server-reachability";
 
 /** A failed API call. `message` is the server's error field (spec section 8), `code` its
  * machine-readable code (branch on this, never on the text), `fields` its per-field
@@ -15,10 +16,35 @@ export class ApiError extends Error {
   }
 }
 
+/** No answer came: the network or the server is down. The request may or may not have reached
+ * the server, so nothing can be said about whether it was done (a retry with the same
+ * idempotency key is safe). */
+export class ServerUnreachableError extends Error {
+  constructor() {
+    super("Can't reach the server. Check your connection; we keep trying.");
+    this.name = "ServerUnreachableError";
+  }
+}
+
+/** fetch, telling the reachability store whether anything answered. An abort is the caller's
+ * own doing and passes through as it is. */
+export async function serverFetch(url: string, init: RequestInit): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(url, init);
+  } catch (err) {
+    if (init.signal?.aborted) throw err;
+    serverUnreachable();
+    throw new ServerUnreachableError();
+  }
+  serverAnswered();
+  return res;
+}
+
 /** JSON request with the session cookie. Non-OK answers throw ApiError carrying the
  * server's message, or `${status}: ${text}` when the body is not our error format. */
 export async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(url, {
+  const res = await serverFetch(url, {
     method,
     credentials: "include",
     headers: body === undefined ? undefined : { "content-type": "application/json" },

@@ -10,6 +10,7 @@ import {
   quoteParams,
   tokensForSolOut,
   tradeBody,
+  tradeIntent,
 } from "./trade-input";
 
 const quote = (q: Partial<Quote>): Quote => ({
@@ -165,5 +166,25 @@ describe("launchCapLeft: the launch window's per-wallet cap before the click", (
     expect(launchCapLeft(market, "fan", opened + 5 * 60_000)).toBeNull();
     expect(launchCapLeft({ ...market, status: "completed" }, "fan", opened)).toBeNull();
     expect(launchCapLeft({ ...market, launchWindowEndsAt: null }, "fan", opened)).toBeNull();
+  });
+});
+
+describe("tradeIntent", () => {
+  it("ignores the limits a moved quote changes, so a retry keeps its idempotency key", () => {
+    const first = tradeIntent({ side: "buy", body: { solIn: "50000000", minTokensOut: "1000" } });
+    const requoted = tradeIntent({ side: "buy", body: { solIn: "50000000", minTokensOut: "900" } });
+    expect(requoted).toBe(first);
+    expect(tradeIntent({ side: "sell", body: { tokensIn: "7", minSolOut: "1" } })).toBe(
+      tradeIntent({ side: "sell", body: { tokensIn: "7", minSolOut: "0" } }),
+    );
+  });
+  it("tells apart another amount, side or way of buying", () => {
+    const intents = [
+      tradeIntent({ side: "buy", body: { solIn: "7", minTokensOut: "1" } }),
+      tradeIntent({ side: "buy", body: { solIn: "8", minTokensOut: "1" } }),
+      tradeIntent({ side: "buy", body: { tokensOut: "7", maxSolIn: "1" } }),
+      tradeIntent({ side: "sell", body: { tokensIn: "7", minSolOut: "1" } }),
+    ];
+    expect(new Set(intents).size).toBe(intents.length);
   });
 });

@@ -94,6 +94,17 @@ export function tradeBody(ask: TradeAsk, quote: Quote, slippageBps: number): Tra
   return { side: "buy", body: { tokensOut: ask.units.toString(), maxSolIn: maxSolIn.toString() } };
 }
 
+/** What the person asked to trade, without the limits taken from the quote: the idempotency
+ * key follows this, so pressing again after an unknown outcome (no answer, a 5xx) reuses the
+ * key even when the quote moved meanwhile (the first attempt may be what moved it), and the
+ * server answers with that first trade instead of making a second. */
+export function tradeIntent(trade: TradeBody): string {
+  if (trade.side === "sell") return `sell:tokensIn:${trade.body.tokensIn}`;
+  // Omit<> of the request union keeps only the shared fields: read both ways of buying.
+  const buy = trade.body as { solIn?: string; tokensOut?: string };
+  return buy.solIn !== undefined ? `buy:solIn:${buy.solIn}` : `buy:tokensOut:${buy.tokensOut}`;
+}
+
 /** The curve a market state describes (for previews in the browser; the server's quote rules). */
 export function curveOf(market: MarketState): CurveState {
   return {

@@ -2,6 +2,7 @@
 // from "@/components/layout".
 export { AppShell } from "./app-shell";
 export { BackHomeLink } from "./back-home-link";
+export { ConnectionBanner } from "./connection-banner";
 export { ExternalLink } from "./external-link";
 export { LegalPage, type LegalSection } from "./legal-page";
 export { PageShell, SkipLink } from "./page-shell";

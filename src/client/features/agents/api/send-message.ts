@@ -1,6 +1,6 @@
 import type { ChatMessage, ChatRequest, ChatResponse, ChatStreamEvent } from "@shared/schemas/agents";
 import { EventSourceParserStream } from "eventsource-parser/stream";
-import { ApiError } from "@/lib/api";
+import { ApiError, serverFetch } from "@/lib/api";
 
 export interface StreamHandlers {
   onMeta?(meta: { engine: ChatResponse["engine"]; userMessage: ChatMessage }): void;
@@ -15,7 +15,7 @@ export async function sendMessage(
   handlers: StreamHandlers,
   signal?: AbortSignal,
 ): Promise<ChatMessage> {
-  const res = await fetch("/api/ai-agents/chat", {
+  const res = await serverFetch("/api/ai-agents/chat", {
     method: "POST",
     credentials: "include",
     headers: { "content-type": "application/json", accept: "text/event-stream" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api";
+import { ApiError, ServerUnreachableError } from "@/lib/api";
 import { describeTradeFailure } from "./trade-failure";
 
 // The market's codes arrive from the server as text; the client type knows only today's list.
@@ -35,6 +35,13 @@ describe("describeTradeFailure", () => {
       description: "User rejected the request. Nothing was traded: try again.",
       remedy: "retry",
     });
+  });
+  it("no answer at all: the trade may have gone through, and trying again is safe", () => {
+    const failure = describeTradeFailure(new ServerUnreachableError());
+    expect(failure.title).toBe("Connection lost");
+    expect(failure.description).toContain("may or may not have gone through");
+    expect(failure.description).not.toContain("Nothing was traded");
+    expect(failure.remedy).toBe("retry");
   });
   it("a server fault may be retried, a plain refusal not", () => {
     expect(describeTradeFailure(new ApiError(503, "Ledger unavailable")).remedy).toBe("retry");

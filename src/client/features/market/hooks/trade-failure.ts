@@ -1,6 +1,6 @@
 import { MARKET } from "@shared/market/curve";
 import { formatBps } from "@shared/market/format";
-import { ApiError } from "@/lib/api";
+import { ApiError, ServerUnreachableError } from "@/lib/api";
 
 /** What the person can do about a failed trade. */
 export type TradeRemedy = "retry" | "get-sol" | "sign-in" | "none";
@@ -16,8 +16,17 @@ const launchWindowMinutes = MARKET.launchWindowMs / 60_000;
 /** A failed trade in words, with the next step. Branches on the server's code (the market's
  * codes are compared as text: they are the market API's, listed in api-error.ts by it). */
 export function describeTradeFailure(err: unknown): TradeFailure {
+  if (err instanceof ServerUnreachableError)
+    // The request may have reached the server before the connection dropped: say so, and that
+    // pressing again reuses the same idempotency key (use-trade keeps it), so it cannot trade twice.
+    return {
+      title: "Connection lost",
+      description:
+        "No answer came, so the trade may or may not have gone through. Once you're back online, check your balance; trying again will not trade twice.",
+      remedy: "retry",
+    };
   if (!(err instanceof ApiError)) {
-    // Not the server's answer: the browser wallet declined or failed, or the network dropped.
+    // Not the server's answer: the browser wallet declined or failed before anything was sent.
     const message = err instanceof Error && err.message ? err.message : "";
     return {
       title: "Trade not sent",

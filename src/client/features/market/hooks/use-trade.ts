@@ -1,4 +1,4 @@
-import type { TradeBody } from "@shared/market/trade-input";
+import { type TradeBody, tradeIntent } from "@shared/market/trade-input";
 import type { User } from "@shared/schemas/auth";
 import type { TradeResult } from "@shared/schemas/market";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -46,7 +46,7 @@ export function useTrade(mint: string, user: User | null, wallet: TradingWallet 
 
   const mutation = useMutation({
     mutationFn: async (body: TradeBody): Promise<TradeResult> => {
-      const idempotencyKey = keyFor(JSON.stringify(body));
+      const idempotencyKey = keyFor(tradeIntent(body));
       const request = { side: body.side, body: { ...body.body, idempotencyKey } } as TradeRequest;
       if (wallet?.kind === "external") return withBrowserWallet(request);
       setPhase("confirming");
@@ -64,7 +64,7 @@ export function useTrade(mint: string, user: User | null, wallet: TradingWallet 
     },
     onError: (err) => {
       // A refusal (4xx) moved nothing: the next press is a new trade. A timeout or a 5xx keeps
-      // the key, so pressing again cannot trade twice.
+      // the key, so pressing again for the same amount cannot trade twice (tradeIntent).
       if (err instanceof ApiError && err.status < 500) forget();
       setPhase("failed");
     },

@@ -3,7 +3,6 @@ import { type HeldUnits, parseTokenAmountInput, tokenAmountProblem } from "@shar
 import { formatAmount, groupDigits, parseAmount } from "@shared/amounts";
 import { TOKEN_DECIMALS } from "@shared/constants";
 import { type TransferRequest, TransferSchema } from "@shared/schemas/token";
-import { useRef } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
@@ -19,7 +18,8 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError, errorMessage } from "@/lib/api";
+import { ApiError, errorMessage, ServerUnreachableError } from "@/lib/api";
+import { useAttemptKey } from "@/lib/use-attempt-key";
 import { useHoldings } from "../api/get-holdings";
 import { useSendTransfer } from "../hooks/use-send-transfer";
 
@@ -55,8 +55,9 @@ export function TransferDialog({
   const decimals = holding?.decimals ?? token.decimals ?? TOKEN_DECIMALS;
   // Holdings not loaded yet: the server is the one to say "More than you hold".
   const held = heldUnitsOf(holdings.data ? (holding ?? null) : undefined, decimals);
-  // One key per transfer the person means: a retry after a timeout cannot send twice.
-  const key = useRef<string>(crypto.randomUUID());
+  // One key per transfer the person means (recipient and amount): a retry after a timeout or
+  // a lost answer cannot send twice; another recipient or amount is another transfer.
+  const { keyFor, forget } = useAttemptKey();
   const form = useForm<TransferFields>({
     // Made each render: the balance and decimals arrive with the holdings.
     resolver: zodResolver(transferFormSchema(decimals, token.symbol, held)),
@@ -75,8 +76,9 @@ export function TransferDialog({
     const parsed = parseTokenAmountInput(values.amount, decimals, token.symbol);
     const amount = parsed.ok ? formatAmount(parsed.units, decimals) : values.amount.trim();
     try {
-      const result = await transfer.mutateAsync({ to: values.to, amount, idempotencyKey: key.current });
-      key.current = crypto.randomUUID();
+      const idempotencyKey = keyFor(`${values.to.trim()}|${amount}`);
+      const result = await transfer.mutateAsync({ to: values.to, amount, idempotencyKey });
+      forget();
       toast({
         title: "Transfer sent",
         description: `${groupDigits(result.amount)} ${token.symbol} sent to ${values.to}`,
@@ -86,8 +88,11 @@ export function TransferDialog({
     } catch (err) {
       // A refusal (4xx) sent nothing: the next attempt is a new transfer. (A wallet that
       // declined to sign keeps the key: trying again offers the same prepared transfer.)
-      if (err instanceof ApiError && err.status < 500) key.current = crypto.randomUUID();
-      const message = errorMessage(err, "Transfer failed. Please try again.");
+      if (err instanceof ApiError && err.status < 500) forget();
+      const message =
+        err instanceof ServerUnreachableError
+          ? "No answer came, so the transfer may or may not have gone through. Once you're back online, check your balance; sending the same transfer again will not send it twice."
+          : errorMessage(err, "Transfer failed. Please try again.");
       const field = err instanceof ApiError && err.fields ? err.fields : {};
       if (field.to) form.setError("to", { type: "server", message: field.to });
       if (field.amount) form.setError("amount", { type: "server", message: field.amount });
