@@ -33,6 +33,11 @@ export const tokens = pgTable(
       .default("pending"),
     ...recordedSend(),
     idempotencyKey: text("idempotency_key"),
+    /** The market asked for at launch (share of the supply on the curve, and the creator's
+     * buy), written with the launch itself so that a crash before the market's own row is
+     * written cannot lose it (NULL: no market asked for). */
+    launchMarketShareBps: integer("launch_market_share_bps"),
+    launchCreatorBuyLamports: bigint("launch_creator_buy_lamports", { mode: "bigint" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   },

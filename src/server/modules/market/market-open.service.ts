@@ -59,6 +59,12 @@ export class MarketOpenService {
     return this.insert(token, market.curveShareBps, BigInt(market.creatorBuyLamports ?? "0"));
   }
 
+  /** After a crash between the launch's row and the market's: the market's row, unless it is
+   * there already (in any state: a failed opening says why, and is not asked for again). */
+  async intendOnce(token: TokenRow, market: LaunchMarket): Promise<MarketRow> {
+    return (await this.deps.repo.market(token.mintAddress)) ?? this.intend(token, market);
+  }
+
   /** After the launch confirmed: open the market recorded with it, then the creator's buy.
    * The launch stands either way; a market that could not open says why in its row. */
   async openAfterLaunch(mint: string): Promise<void> {

@@ -621,6 +621,77 @@ describe("market: reconciliation of openings", () => {
     // Settled once: a second start-up finds nothing to do.
     expect((await t.app.services.market.reconcilePending()).opened).toBe(0);
   });
+  it("keeps the market asked for with a launch when the server died before the market's own row was written", async () => {
+    const opens = t.app.services.opens;
+    const intend = opens.intend.bind(opens);
+    // As if the server died after recording the launch and before recording its market: the
+    // launch request fails there, its row pending and never sent.
+    opens.intend = async () => {
+      throw new Error("killed before the market's row was written");
+    };
+    const creator = await member(t.url, ledger(), "mk_lostmkt", 5n * SOL);
+    const body = {
+      name: "LOSTMKT Coin",
+      symbol: "LOSTMKT",
+      totalSupply: "1000000",
+      userId: creator.userId,
+      creatorWallet: creator.wallet,
+      market: { curveShareBps: 7000 },
+      idempotencyKey: "lost-market-1",
+    };
+    try {
+      expect((await creator.c.post("/api/tokens/create", body)).status).toBe(500);
+    } finally {
+      opens.intend = intend;
+    }
+    const rows = await t.deps.database.db.execute(
+      sql`select mint_address, status from tokens where symbol = 'LOSTMKT'`,
+    );
+    const [row] = (rows as unknown as { rows: Array<{ mint_address: string; status: string }> }).rows;
+    const mint = row?.mint_address ?? "";
+    expect(row?.status).toBe("pending");
+    expect((await state(mint)).status).toBe("none");
+
+    // Start-up: the launch is sent and confirmed, then the market it asked for is opened.
+    expect((await t.app.services.launches.reconcilePending()).resent).toBe(1);
+    expect((await t.app.services.market.reconcilePending()).opened).toBe(1);
+    const s = await expectVaultMatchesCurve(creator.c, ledger(), mint, rent);
+    expect(s.status).toBe("open");
+    expect(s.realTokenReserves).toBe((700_000n * E9).toString());
+    // The creator's retry answers the same launch, and opens nothing twice.
+    const again = await creator.c.post<{ mintAddress: string }>("/api/tokens/create", body);
+    expect(again.status).toBe(201);
+    expect(again.body.mintAddress).toBe(mint);
+    expect((await t.app.services.market.reconcilePending()).opened).toBe(0);
+  });
+
+  it("opens the market asked for with a launch on the creator's retry, when the first attempt failed before it", async () => {
+    const opens = t.app.services.opens;
+    const intend = opens.intend.bind(opens);
+    opens.intend = async () => {
+      throw new Error("the database refused the market's row");
+    };
+    const creator = await member(t.url, ledger(), "mk_retrymkt", 5n * SOL);
+    const body = {
+      name: "RETRYMKT Coin",
+      symbol: "RETRYMKT",
+      totalSupply: "1000000",
+      userId: creator.userId,
+      creatorWallet: creator.wallet,
+      market: { curveShareBps: 7500 },
+      idempotencyKey: "retry-market-1",
+    };
+    try {
+      expect((await creator.c.post("/api/tokens/create", body)).status).toBe(500);
+    } finally {
+      opens.intend = intend;
+    }
+    const again = await creator.c.post<{ mintAddress: string }>("/api/tokens/create", body);
+    expect(again.status).toBe(201);
+    const s = await expectVaultMatchesCurve(creator.c, ledger(), again.body.mintAddress, rent);
+    expect(s.status).toBe("open");
+    expect(s.realTokenReserves).toBe((750_000n * E9).toString());
+  });
 });
 
 describe("market: a send without an answer", () => {

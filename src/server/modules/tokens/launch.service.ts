@@ -34,6 +34,9 @@ export interface LaunchRequest extends TokenFormValues {
 export interface LaunchMarkets {
   openCost(): Promise<bigint>;
   intend(row: TokenRow, market: LaunchMarket): Promise<unknown>;
+  /** The market's row, written now unless it already is (a crash came between the launch's
+   * row and the market's). */
+  intendOnce(row: TokenRow, market: LaunchMarket): Promise<unknown>;
   openAfterLaunch(mint: string): Promise<void>;
 }
 
@@ -69,11 +72,32 @@ export class LaunchService {
       this.deps.ledger.getLatestBlockhash(),
       this.deps.wallets.signerFor(wallet),
     ]);
-    const { row, wire } = await this.record(sessionUserId, input, payer, blockhash);
+    const { row, wire } = await this.record(sessionUserId, input, payer, blockhash, market);
     if (market && markets) await markets.intend(row, market);
     const launched = await this.send(row, wire);
     if (market && markets) await markets.openAfterLaunch(row.mintAddress);
     return launched;
+  }
+
+  /** The market asked for with a launch, as its row recorded it (null: none). */
+  private chosenMarket(row: TokenRow): LaunchMarket | null {
+    if (row.launchMarketShareBps === null) return null;
+    const creatorBuy = row.launchCreatorBuyLamports ?? 0n;
+    return {
+      curveShareBps: row.launchMarketShareBps,
+      ...(creatorBuy > 0n ? { creatorBuyLamports: creatorBuy.toString() } : {}),
+    };
+  }
+
+  /** A launch that confirmed after a crash or on a retry: its market's row written if the
+   * crash came before it was (start-up reconciliation of markets then opens it), and opened
+   * when `open` (a retry while the server runs). */
+  private async settleChosenMarket(row: TokenRow, open: boolean): Promise<void> {
+    const { markets } = this.deps;
+    const market = this.chosenMarket(row);
+    if (!markets || !market) return;
+    await markets.intendOnce(row, market);
+    if (open) await markets.openAfterLaunch(row.mintAddress);
   }
 
   /** External wallet, step 1: the transaction, partially signed by the new mint's key. */
@@ -140,6 +164,7 @@ export class LaunchService {
       const status = statuses[i];
       if (status?.state === "confirmed") {
         await this.markActive(row);
+        await this.settleChosenMarket(row, false);
         result.confirmed++;
       } else if (status?.state === "failed") {
         await this.markFailed(row, status.error ?? "The launch transaction failed");
@@ -149,7 +174,11 @@ export class LaunchService {
         result.failed++;
       } else if (row.signedTransaction) {
         // Same bytes, same signature: resending can never launch twice.
-        await this.send(row, row.signedTransaction).catch(() => undefined);
+        const sent = await this.send(row, row.signedTransaction).then(
+          () => true,
+          () => false,
+        );
+        if (sent) await this.settleChosenMarket(row, false);
         result.resent++;
       }
     }
@@ -165,8 +194,15 @@ export class LaunchService {
     if (!key) return null;
     const row = await this.deps.repo.byIdempotencyKey(userId, key);
     if (!row) return null;
-    if (row.status === "active") return this.present(row);
-    if (row.status === "pending" && row.signedTransaction) return this.send(row, row.signedTransaction);
+    if (row.status === "active") {
+      await this.settleChosenMarket(row, true);
+      return this.present(row);
+    }
+    if (row.status === "pending" && row.signedTransaction) {
+      const launched = await this.send(row, row.signedTransaction);
+      await this.settleChosenMarket(row, true);
+      return launched;
+    }
     // A failed attempt frees its key: the person fixed something and tries again.
     await this.deps.repo.deleteById(row.id);
     return null;
@@ -193,6 +229,7 @@ export class LaunchService {
     input: LaunchRequest,
     payer: Parameters<typeof buildLaunchTransaction>[0]["payer"],
     blockhash: Parameters<typeof buildLaunchTransaction>[0]["blockhash"],
+    market?: LaunchMarket,
   ) {
     // A taken (or look-alike) symbol or name is refused by the skeleton indexes at insert: no
     // extra query on the way of a launch.
@@ -228,6 +265,8 @@ export class LaunchService {
       signedTransaction: built.wire,
       lastValidBlockHeight: blockhash.lastValidBlockHeight,
       idempotencyKey: input.idempotencyKey ?? null,
+      launchMarketShareBps: market?.curveShareBps ?? null,
+      launchCreatorBuyLamports: market ? BigInt(market.creatorBuyLamports ?? "0") : null,
     };
     // One retry at most: after the first refusal, the rows in the way have been settled.
     for (let attempt = 0; ; attempt++) {

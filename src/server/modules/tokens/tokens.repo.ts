@@ -27,6 +27,8 @@ export function newTokenRow(values: typeof tokens.$inferInsert): TokenRow {
     discord: "",
     ...NOT_YET_SENT,
     idempotencyKey: null,
+    launchMarketShareBps: null,
+    launchCreatorBuyLamports: null,
     confirmedAt: null,
     ...values,
     createdAt: values.createdAt ?? new Date(),
