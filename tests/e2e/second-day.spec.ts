@@ -68,6 +68,36 @@ describe("a creator's and a fan's second day", () => {
     await context.close();
   });
 
+  it("keeps keyboard focus in place when the control that had it is disabled or goes away", async () => {
+    const context = await signedIn(creator.cookie);
+    const { page, assertClean } = await openPage(context);
+    const focused = () => page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? "");
+    // Posted by keyboard: the box is emptied (so the button is disabled): focus goes to the box.
+    await page.goto(`${server.url}/analytics`);
+    await page.getByRole("button", { name: "Engage Community" }).click();
+    const dialog = page.getByRole("dialog", { name: "Engage Community" });
+    await dialog.getByRole("tab", { name: "Post an update" }).click();
+    const box = dialog.getByLabel("Update for your holders");
+    await box.fill(`Keyboard notes for ${symbol}`);
+    await dialog.getByRole("button", { name: "Post update" }).focus();
+    await page.keyboard.press("Enter");
+    await expectToast(page, "Update posted");
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Escape");
+
+    // An agent's form, by keyboard: focus goes into it, and back to the button that opened it.
+    await page.goto(`${server.url}/ai-agents`);
+    const newAgent = page.getByRole("button", { name: "New agent" });
+    await newAgent.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(focused).toMatch(/^<select/);
+    await page.getByRole("button", { name: "Cancel" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => newAgent.evaluate((el) => el === document.activeElement)).toBe(true);
+    assertClean();
+    await context.close();
+  });
+
   it("airdrops once on a double-click of Get Test SOL", async () => {
     const fan = await memberWithWallet(server.url, `sdfaucet_${stamp}`, { fund: false });
     const context = await signedIn(fan.cookie);

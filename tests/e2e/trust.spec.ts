@@ -92,10 +92,13 @@ describe("trust: the token page's score, and the creator locking the metadata", 
     const lockItem = checklist.locator('[data-testid="trust-action"][data-action="lock_metadata"]');
     await lockItem.getByText("+4 pts").waitFor();
     expect(await seriousA11yFindings(page)).toEqual([]);
-    await lockItem.getByRole("button", { name: "Make metadata immutable" }).click();
+    // By keyboard: the button that opens the confirmation goes away once the lock is done.
+    await lockItem.getByRole("button", { name: "Make metadata immutable" }).focus();
+    await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Make metadata immutable?" });
     await dialog.getByText("This cannot be undone.", { exact: false }).waitFor();
-    await dialog.getByRole("button", { name: "Lock metadata forever" }).click();
+    await dialog.getByRole("button", { name: "Lock metadata forever" }).focus();
+    await page.keyboard.press("Enter");
     await expectToast(page, "Metadata locked");
     const panel = page.getByTestId("trust-panel");
     await panel.getByTestId("trust-score").filter({ hasText: "95" }).waitFor();
@@ -103,6 +106,12 @@ describe("trust: the token page's score, and the creator locking the metadata", 
     expect(await locked.getByTestId("trust-factor-value").textContent()).toBe("Immutable");
     await checklist.getByText("Make metadata immutable: done").waitFor();
     expect(await lockItem.count()).toBe(0);
+    // The button that opened the dialog is gone: keyboard focus stays in the checklist.
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.closest("[data-testid=trust-checklist]") !== null),
+      )
+      .toBe(true);
 
     // The server reads the mint afresh: the metadata is immutable on chain.
     const report = (await (await fetch(`${server.url}/api/tokens/${mint}/trust`)).json()) as {

@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { ConnectionBanner } from "@/components/layout";
 import { Toaster } from "@/components/ui/toaster";
+import { keepFocusInPlace } from "@/lib/keep-focus";
 import { queryClient } from "@/lib/query-client";
 import { followBrowserConnectivity, onServerBack } from "@/lib/server-reachability";
 import { followSessionInOtherTabs } from "@/lib/session";
@@ -9,6 +10,7 @@ import { followSessionInOtherTabs } from "@/lib/session";
 export function Providers({ children }: { children: ReactNode }) {
   useEffect(() => followSessionInOtherTabs(queryClient), []);
   useEffect(() => followBrowserConnectivity(), []);
+  useEffect(() => keepFocusInPlace(), []);
   // Back after an outage: what the page shows may have moved meanwhile (or failed to load).
   useEffect(() => onServerBack(() => void queryClient.invalidateQueries()), []);
   return (

@@ -1,6 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { type ComponentProps, useRef } from "react";
+import { focusNear, withAncestors } from "@/lib/keep-focus";
 import { cn } from "./cn";
 
 /** Radix dialog: focus trapped and restored, Escape closes, background inert. Import it
@@ -17,8 +18,10 @@ export function DialogContent({
 }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
   // Radix sends focus back to a Dialog.Trigger; most of our dialogs are opened by a plain
   // button (their open state is the page's), and focus fell to <body>: a keyboard user started
-  // over from the top. The element focused when the dialog opened gets it back instead.
-  const opener = useRef<HTMLElement | null>(null);
+  // over from the top. The element focused when the dialog opened gets it back instead, or,
+  // when the dialog's action removed it (a checklist item done), the first control in the
+  // nearest part of the page still there.
+  const opener = useRef<HTMLElement[]>([]);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-overlay backdrop-blur-sm data-[state=open]:animate-fade-in" />
@@ -29,15 +32,17 @@ export function DialogContent({
           className,
         )}
         onOpenAutoFocus={(event) => {
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          opener.current = withAncestors(document.activeElement);
           onOpenAutoFocus?.(event);
         }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
-          const target = opener.current;
-          if (event.defaultPrevented || !target?.isConnected) return;
-          event.preventDefault();
-          target.focus();
+          if (event.defaultPrevented) return;
+          const [own, ...around] = opener.current;
+          if (own?.isConnected) {
+            event.preventDefault();
+            own.focus();
+          } else if (focusNear(around)) event.preventDefault();
         }}
         {...props}
       >

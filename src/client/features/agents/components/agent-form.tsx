@@ -33,6 +33,12 @@ const fromAgent = (a: ManagedAgent): Values => ({ ...a, capabilities: a.capabili
 
 /** Create or edit one agent. Validated with the same schema as the API; the server's field
  * messages (e.g. a requirement above the supply) land on the fields too. */
+/** Opened from a button that goes away meanwhile: the first field the person can edit takes
+ * focus (the token is fixed once an agent exists). */
+function focusFirstField(form: HTMLFormElement | null): void {
+  form?.querySelector<HTMLElement>("input:not([disabled]), select:not([disabled]), textarea")?.focus();
+}
+
 export function AgentForm(props: {
   tokens: TokenChoice[];
   agent: ManagedAgent | null;
@@ -88,7 +94,7 @@ export function AgentForm(props: {
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate>
+    <form ref={focusFirstField} onSubmit={submit} className="grid gap-4 sm:grid-cols-2" noValidate>
       <Field label="Token" error={errors.tokenMint} required>
         <Select
           value={values.tokenMint}

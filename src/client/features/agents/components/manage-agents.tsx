@@ -1,6 +1,6 @@
 import type { ManagedAgent } from "@shared/schemas/agents";
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -15,6 +15,18 @@ export function ManageAgents({ tokens }: { tokens: TokenChoice[] }) {
   const create = useCreateAgent();
   const update = useUpdateAgent();
   const [editing, setEditing] = useState<ManagedAgent | "new" | null>(null);
+  // Where focus goes back once the form closes: the button that opened it.
+  const opener = useRef<string | null>(null);
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (editing !== null || opener.current === null) return;
+    list.current?.querySelector<HTMLElement>(`[data-opens="${opener.current}"]`)?.focus();
+    opener.current = null;
+  }, [editing]);
+  const edit = (what: ManagedAgent | "new") => {
+    opener.current = what === "new" ? "new" : what.id;
+    setEditing(what);
+  };
 
   if (tokens.length === 0) return null;
 
@@ -31,14 +43,14 @@ export function ManageAgents({ tokens }: { tokens: TokenChoice[] }) {
   };
 
   return (
-    <Card>
+    <Card ref={list}>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div>
           <CardTitle as="h2">Manage agents</CardTitle>
           <CardDescription>Agents for holders of the tokens you launched.</CardDescription>
         </div>
         {editing === null ? (
-          <Button variant="outline" onClick={() => setEditing("new")}>
+          <Button variant="outline" data-opens="new" onClick={() => edit("new")}>
             <Plus aria-hidden="true" />
             New agent
           </Button>
@@ -87,12 +99,19 @@ export function ManageAgents({ tokens }: { tokens: TokenChoice[] }) {
                 )}
               </div>
               <div className="flex gap-2">
-                <Button size="sm" variant="outline" onClick={() => setEditing(agent)}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  data-opens={agent.id}
+                  aria-label={`Edit ${agent.name}`}
+                  onClick={() => edit(agent)}
+                >
                   Edit
                 </Button>
                 <Button
                   size="sm"
                   variant="ghost"
+                  aria-label={`${agent.isActive ? "Deactivate" : "Activate"} ${agent.name}`}
                   disabled={update.isPending}
                   onClick={() =>
                     update.mutate({ id: agent.id, isActive: !agent.isActive }, { onError: report })

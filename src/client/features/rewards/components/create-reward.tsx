@@ -92,7 +92,8 @@ export function CreateReward({ tokens, onCreated }: { tokens: TokenChoice[]; onC
         days: d.unlockCondition.days,
       },
     });
-    form.setFocus("title");
+    // After the reset has rendered: react-hook-form drops a focus asked for in the same turn.
+    requestAnimationFrame(() => form.setFocus("title", { shouldSelect: true }));
   };
 
   const submit = form.handleSubmit(async (values) => {
