@@ -179,6 +179,8 @@ export const CreatePostSchema = z.object({
     .trim()
     .min(1, "Write something to post")
     .max(MAX_POST_LENGTH, `Keep the update under ${MAX_POST_LENGTH} characters`),
+  /** The same key again answers the same post (a retry after a lost answer posts once). */
+  idempotencyKey: text().min(8).max(64).optional(),
 });
 
 export const TokenPostSchema = z.object({

@@ -338,6 +338,22 @@ describe("token posts", () => {
     expect((await newcomer.c.get<TokenPosts>(`/api/tokens/${mint}/posts`)).body.visible).toBe(true);
   });
 
+  it("answers the same idempotency key with the post it made, and posts once", async () => {
+    const body = { body: "Rehearsal moved to Thursday", idempotencyKey: "post-once-1" };
+    const first = await creator.c.post<{ id: string }>(`/api/tokens/${mint}/posts`, body);
+    const again = await creator.c.post<{ id: string }>(`/api/tokens/${mint}/posts`, body);
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.body.id).toBe(first.body.id);
+    const listed = (await creator.c.get<TokenPosts>(`/api/tokens/${mint}/posts`)).body.posts;
+    expect(listed.filter((p) => p.body === body.body)).toHaveLength(1);
+    // Another key is another post, even with the same words.
+    const other = await creator.c.post<{ id: string }>(`/api/tokens/${mint}/posts`, {
+      ...body,
+      idempotencyKey: "post-once-2",
+    });
+    expect(other.body.id).not.toBe(first.body.id);
+  });
+
   it("refuses posts from anyone but the creator, and empty or oversized posts", async () => {
     expect((await new Client(t.url).post(`/api/tokens/${mint}/posts`, { body: "hi" })).status).toBe(401);
     const notMine = await fan.c.post<{ error: string }>(`/api/tokens/${mint}/posts`, { body: "hi" });

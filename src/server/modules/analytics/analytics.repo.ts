@@ -331,9 +331,12 @@ export class AnalyticsRepo {
     return { userCreatedAt: user?.createdAt ?? null, launched, perMint };
   }
 
-  async insertPost(values: typeof tokenPosts.$inferInsert) {
-    const [row] = await this.db.insert(tokenPosts).values(values).returning();
-    return row as typeof tokenPosts.$inferSelect;
+  /** Inserts the post, or answers the one already stored under its id (a repeated request). */
+  async insertPostOnce(values: typeof tokenPosts.$inferInsert) {
+    const [row] = await this.db.insert(tokenPosts).values(values).onConflictDoNothing().returning();
+    if (row) return row;
+    const [stored] = await this.db.select().from(tokenPosts).where(eq(tokenPosts.id, values.id));
+    return stored as typeof tokenPosts.$inferSelect;
   }
 
   async posts(mint: string, limit: number) {

@@ -68,6 +68,7 @@ export const analyticsRoutes =
           await request.requireUserId(),
           request.params.mint,
           request.body.body,
+          request.body.idempotencyKey,
         );
         return reply.status(201).send(post);
       },

@@ -68,9 +68,14 @@ export class CommunityService {
     return { results };
   }
 
-  async post(userId: string, mint: string, body: string) {
+  /** With a key, the post's id is derived from the author, the token and the key: the same
+   * request again finds the post it made instead of posting twice. */
+  async post(userId: string, mint: string, body: string, idempotencyKey?: string) {
     await this.creatorToken(userId, mint, "Only the token's creator can post updates");
-    const row = await this.deps.repo.insertPost({ id: randomUUID(), tokenMint: mint, userId, body });
+    const id = idempotencyKey
+      ? createHash("sha256").update(`${userId}\n${mint}\n${idempotencyKey}`).digest("hex").slice(0, 32)
+      : randomUUID();
+    const row = await this.deps.repo.insertPostOnce({ id, tokenMint: mint, userId, body });
     return { id: row.id, body: row.body, createdAt: row.createdAt.toISOString() };
   }
 

@@ -13,7 +13,8 @@ export function usePosts(mint: string) {
 export function useCreatePost(mint: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => apiPost<{ id: string }>(postsUrl(mint), { body }),
+    mutationFn: (post: { body: string; idempotencyKey: string }) =>
+      apiPost<{ id: string }>(postsUrl(mint), post),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: postsQueryKey(mint) }),
   });
 }

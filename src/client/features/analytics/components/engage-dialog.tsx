@@ -2,7 +2,7 @@ import { formatAmount, groupDigits, parseAmount } from "@shared/amounts";
 import { TOKEN_DECIMALS } from "@shared/constants";
 import { type AirdropResult, MAX_POST_LENGTH, type TopMember } from "@shared/schemas/analytics";
 import { Megaphone } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
-import { errorMessage } from "@/lib/api";
+import { ApiError, errorMessage, ServerUnreachableError } from "@/lib/api";
 import { useAttemptKey } from "@/lib/use-attempt-key";
 import { useSingleFlight } from "@/lib/use-single-flight";
 import { useAirdrop } from "../api/airdrop";
@@ -55,7 +55,10 @@ function SendTokens({ mint, symbol, members }: { mint: string; symbol: string; m
         onError: (err) =>
           toast({
             title: "Send failed",
-            description: errorMessage(err, "Could not send the tokens"),
+            description:
+              err instanceof ServerUnreachableError
+                ? "No answer came, so the tokens may or may not have been sent. Once you're back online, sending to the same members again will not pay anyone twice."
+                : errorMessage(err, "Could not send the tokens"),
             variant: "destructive",
           }),
       },
@@ -132,21 +135,30 @@ function SendTokens({ mint, symbol, members }: { mint: string; symbol: string; m
 function PostUpdate({ mint }: { mint: string }) {
   const [body, setBody] = useState("");
   const create = useCreatePost(mint);
-  // Once per click: the endpoint takes no idempotency key, and a double-click before the
-  // button disables posted the update twice.
+  const attempt = useAttemptKey();
+  const box = useRef<HTMLTextAreaElement>(null);
+  // Once per click (a double-click before the button disables), and once per update: the same
+  // text sent again after a lost answer carries the same key, and the server posts it once.
   const post = useSingleFlight(async () => {
     try {
-      await create.mutateAsync(body);
+      await create.mutateAsync({ body, idempotencyKey: attempt.keyFor(body.trim()) });
+      attempt.forget();
       setBody("");
+      // The button is disabled with the box empty: focus goes to the box for the next update.
+      box.current?.focus();
       toast({
         title: "Update posted",
         description: "Your holders see it on the token page.",
         variant: "success",
       });
     } catch (err) {
+      if (err instanceof ApiError && err.status < 500) attempt.forget();
       toast({
         title: "Post failed",
-        description: errorMessage(err, "Could not post the update"),
+        description:
+          err instanceof ServerUnreachableError
+            ? "No answer came, so the update may or may not have been posted. Once you're back online, posting the same text again will not post it twice."
+            : errorMessage(err, "Could not post the update"),
         variant: "destructive",
       });
     }
@@ -155,6 +167,7 @@ function PostUpdate({ mint }: { mint: string }) {
     <div className="flex flex-col gap-3">
       <Field label="Update for your holders" description="Shown on your token page to holders and you.">
         <Textarea
+          ref={box}
           value={body}
           maxLength={MAX_POST_LENGTH}
           rows={4}
