@@ -50,7 +50,8 @@ export interface ChatReply {
 /** What reward drafting knows of a token and its community (the creator's own wallets and
  * the market's vault left out). Amounts are whole tokens as decimal strings. */
 export interface RewardDraftRequest {
-  token: { name: string; symbol: string; description: string; ageDays: number };
+  /** `supply`: whole tokens, as launched. */
+  token: { name: string; symbol: string; description: string; ageDays: number; supply: string };
   fans: {
     count: number;
     /** Balance of the holder at the top quartile's edge, and of the median holder. */

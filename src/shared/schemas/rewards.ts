@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "./text";
+import { hasInvisibleOrBidi, text } from "./text";
 
 // NFT rewards' API contract (spec section 7: /api/nft-rewards/*, docs/rewards.md). Token
 // amounts in requests and answers are decimal strings of WHOLE tokens, like agents'
@@ -35,9 +35,18 @@ export const UnlockConditionInputSchema = z
   });
 
 /** POST /api/nft-rewards/create */
+/** A reward's title becomes its NFTs' on-chain name: free of characters a reader cannot see
+ * (a reversed or invisible name in a wallet misleads). */
+const RewardTitleSchema = text()
+  .trim()
+  .min(1, "Title is required")
+  .max(32, "Title too long (32 characters at most)")
+  .refine((v) => !hasInvisibleOrBidi(v), "Titles cannot contain invisible or text-direction characters")
+  .refine((v) => v === "" || /[\p{L}\p{N}\p{S}]/u.test(v), "Title is required");
+
 export const CreateRewardSchema = z.object({
   tokenMint: text().trim().min(32, "Invalid token mint").max(44, "Invalid token mint"),
-  title: text().trim().min(1, "Title is required").max(32, "Title too long (32 characters at most)"),
+  title: RewardTitleSchema,
   description: text({ multiline: true }).trim().max(300, "Description too long").default(""),
   rarity: z.enum(REWARD_RARITIES, { error: "Choose a rarity" }),
   /** https URL or a data: image; omitted = generated like the token's default image. */

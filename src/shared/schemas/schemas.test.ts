@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LoginSchema, RegisterSchema, WalletChallengeSchema } from "./auth";
+import { CreateRewardSchema } from "./rewards";
 import { CreateTokenSchema, TokenFormSchema, TransferSchema } from "./token";
 
 const firstMessage = (
@@ -154,5 +155,30 @@ describe("auth forms (spec section 5)", () => {
       password: "secret1",
     });
     expect(r.data?.email).toBe("maya@example.com");
+  });
+});
+
+describe("reward title (it becomes the NFTs' on-chain name)", () => {
+  const reward = (title: string) =>
+    CreateRewardSchema.safeParse({
+      tokenMint: "A".repeat(44),
+      title,
+      rarity: "common",
+      totalSupply: 1,
+      unlockCondition: { type: "holding_amount", value: "1" },
+    });
+  const problem = (title: string) => {
+    const r = reward(title);
+    return r.success ? null : r.error.issues.find((i) => i.path[0] === "title")?.message;
+  };
+  it("refuses invisible and text-direction characters, and a title of nothing visible", () => {
+    expect(problem("abc\u202Eevil")).toBe("Titles cannot contain invisible or text-direction characters");
+    expect(problem("\u2067x\u2069")).toBe("Titles cannot contain invisible or text-direction characters");
+    expect(problem("\u200B\u200B")).toBe("Titles cannot contain invisible or text-direction characters");
+    expect(problem("\u0301")).toBe("Title is required");
+  });
+  it("keeps titles in any script, with emoji", () => {
+    expect(problem("Early Listener 🎧")).toBeNull();
+    expect(problem("مستمع مبكر")).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { repairDraft } from "../providers/rewards";
 import { draftRewardsOffline } from "./rewards";
 
 const request = (fans: Partial<RewardDraftRequest["fans"]>, prompt?: string): RewardDraftRequest => ({
-  token: { name: "Loop Studio", symbol: "LOOP", description: "", ageDays: 30 },
+  token: { name: "Loop Studio", symbol: "LOOP", description: "", ageDays: 30, supply: "1000000" },
   fans: { count: 40, topQuartileBalance: "12345.6", medianBalance: "987", longestHeldDays: 20, ...fans },
   prompt,
 });
@@ -14,6 +14,21 @@ const formReady = (d: unknown) =>
   CreateRewardSchema.safeParse({ tokenMint: "x".repeat(44), ...(d as object) }).success;
 
 describe("offline reward drafts", () => {
+  it("asks for no more than a tenth of the supply, so a fan can reach it and the draft can be saved", () => {
+    for (const supply of ["50", "1000"]) {
+      const drafts = draftRewardsOffline({
+        ...request({ count: 0 }),
+        token: { ...request({}).token, supply },
+      });
+      for (const d of drafts)
+        if (d.unlockCondition.type !== "engagement")
+          expect(BigInt(d.unlockCondition.value) * 10n, `${supply}: ${d.title}`).toBeLessThanOrEqual(
+            BigInt(supply),
+          );
+      expect(drafts[0]?.rationale).toContain(`${supply === "50" ? "5" : "100"} LOOP`);
+    }
+  });
+
   it("rounds the community's figures down to two significant digits, days within the token's age", () => {
     const [inner, loyal, top, welcome] = draftRewardsOffline(request({}));
     expect(inner?.unlockCondition).toEqual({ type: "holding_amount", value: "12000", days: undefined });

@@ -26,8 +26,12 @@ export function draftRewardsOffline(request: RewardDraftRequest): RewardDraft[] 
   const early = words.some((w) => EARLY.test(w));
   const sym = token.symbol;
   const known = fans.count > 0;
-  const topAmount = niceFloor(known ? fans.topQuartileBalance : "1000");
-  const medianAmount = niceFloor(known ? fans.medianBalance : "100");
+  // Within reach: never more than a tenth of the supply (a token of 50 has no holder of 1,000,
+  // and one of 1,000 whose creator holds it all has no fan who can hold all of it).
+  const reach = niceFloor((BigInt(token.supply) / 10n).toString());
+  const reachable = (amount: string) => (BigInt(amount) > BigInt(reach) ? reach : amount);
+  const topAmount = reachable(niceFloor(known ? fans.topQuartileBalance : "1000"));
+  const medianAmount = reachable(niceFloor(known ? fans.medianBalance : "100"));
   // Within the token's age, so the longest-standing fans can already be close to it.
   const days = clamp(Math.floor(Math.max(token.ageDays, fans.longestHeldDays) / 2), 1, 90);
   const percentile = fans.count >= 10 ? 90 : 75;

@@ -16,6 +16,8 @@ interface Deps {
       name: string;
       symbol: string;
       description: string;
+      /** Whole tokens, as launched. */
+      totalSupply: string;
       decimals: number;
       status: string;
       createdAt: Date;
@@ -59,12 +61,13 @@ export class RewardDraftService {
       (max, h) => (h.firstHeldAt ? Math.max(max, now - h.firstHeldAt.getTime()) : max),
       0,
     );
-    return this.deps.ai.draftRewards({
+    const drafted = await this.deps.ai.draftRewards({
       token: {
         name: token.name,
         symbol: token.symbol,
         description: token.description,
         ageDays: Math.max(0, Math.floor((now - token.createdAt.getTime()) / DAY_MS)),
+        supply: token.totalSupply,
       },
       fans: {
         count: fans.length,
@@ -74,5 +77,15 @@ export class RewardDraftService {
       },
       prompt: request.prompt || undefined,
     });
+    // A model may ask for more than there is: such an idea could never be saved (the form
+    // refuses an amount past the supply), so it is not offered.
+    const supply = BigInt(token.totalSupply);
+    const reachable = ({ unlockCondition: { type, value } }: RewardDraft) => {
+      if (type === "engagement") return true;
+      const [whole = "0", fraction = ""] = value.split(".");
+      const units = BigInt(whole);
+      return units < supply || (units === supply && !/[1-9]/.test(fraction));
+    };
+    return { ...drafted, drafts: drafted.drafts.filter(reachable) };
   }
 }
