@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
-import { expectToast, memberWithWallet, serverEnv } from "./support/env";
+import { contextSignedIn, expectToast, memberWithWallet, postJson, serverEnv } from "./support/env";
 
 // Two tabs, one browser, one cookie: when one tab changes who is signed in, the other shows it
 // without a reload, rather than show one person while acting (with the new cookie) as another.
@@ -50,5 +50,27 @@ describe("one session across tabs", () => {
     } finally {
       await context.close();
     }
+  });
+
+  it("asks a wallet-only account to confirm it saved its secret key before signing out", async () => {
+    // Generated without a session: an account with no email, password or browser wallet.
+    const made = await postJson<{ wallet: { publicKey: string } }>(server.url, "/api/wallet/generate", {});
+    expect(made.status).toBe(201);
+    const context = await contextSignedIn(browser, server.url, made.cookie ?? "");
+    const { page, assertClean } = await openPage(context);
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    const dialog = page.getByRole("dialog", { name: "Sign out of a wallet-only account?" });
+    await dialog.getByText("you need the secret key", { exact: false }).waitFor();
+    await dialog.getByRole("button", { name: "Stay signed in" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect((await (await context.request.get(`${server.url}/api/auth/me`)).json()).user).not.toBeNull();
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await dialog.getByRole("button", { name: "I saved my secret key, sign out" }).click();
+    await expectToast(page, "Signed out");
+    expect((await (await context.request.get(`${server.url}/api/auth/me`)).json()).user).toBeNull();
+    assertClean();
+    await context.close();
   });
 });

@@ -1,15 +1,32 @@
+import type { User } from "@shared/schemas/auth";
 import { shortAddress } from "@shared/short-address";
 import { LogOut } from "lucide-react";
+import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { useLogout, useSession } from "@/lib/session";
+
+/** An account with no email and no browser wallet: only its wallet's secret key, imported into
+ * a wallet app, signs it in again. */
+function onlyWayBackIsTheSecretKey(user: User): boolean {
+  return user.email === null && user.wallets.length > 0 && user.wallets.every((w) => w.kind === "embedded");
+}
 
 /** Who is signed in, and the way out. Wallet-only accounts are named by their address. */
 export function AccountMenu() {
   const { user, isLoading } = useSession();
   const logout = useLogout();
   const [, navigate] = useLocation();
+  const [confirming, setConfirming] = useState(false);
   if (isLoading) return null;
   if (!user) {
     return (
@@ -20,6 +37,14 @@ export function AccountMenu() {
   }
   const firstWallet = user.wallets[0]?.publicKey;
   const name = user.username ?? user.email ?? (firstWallet ? shortAddress(firstWallet) : "Account");
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast({ title: "Signed out" });
+        navigate("/");
+      },
+    });
   return (
     <div className="flex items-center gap-2">
       <span
@@ -33,19 +58,33 @@ export function AccountMenu() {
         size="sm"
         variant="ghost"
         disabled={logout.isPending}
-        onClick={() =>
-          logout.mutate(undefined, {
-            onSuccess: () => {
-              toast({ title: "Signed out" });
-              navigate("/");
-            },
-          })
-        }
+        onClick={() => (onlyWayBackIsTheSecretKey(user) ? setConfirming(true) : signOut())}
       >
         <LogOut aria-hidden="true" />
         {/* The icon alone on phones: the bar also holds Explore and Dashboard there. */}
         <span className="max-sm:sr-only">Sign out</span>
       </Button>
+      <Dialog open={confirming} onOpenChange={(open) => !logout.isPending && setConfirming(open)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Sign out of a wallet-only account?</DialogTitle>
+            <DialogDescription>
+              This account has no email or password. To sign in again you need the secret key of
+              {user.wallets.length === 1 ? " your wallet " : " one of your wallets, such as "}
+              <code className="font-mono">{shortAddress(firstWallet ?? "")}</code>, imported into a Solana
+              wallet app. Without it, this account and its tokens cannot be reached again.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setConfirming(false)} disabled={logout.isPending}>
+              Stay signed in
+            </Button>
+            <Button variant="destructive" onClick={signOut} disabled={logout.isPending}>
+              I saved my secret key, sign out
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
     </div>
   );
 }

@@ -1,10 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api";
-import { describeLaunchFailure, PREPARE_EXPIRED_MESSAGE } from "./launch-failure";
+import { ApiError, ServerUnreachableError } from "@/lib/api";
+import { describeLaunchFailure, LAUNCH_UNKNOWN_MESSAGE, PREPARE_EXPIRED_MESSAGE } from "./launch-failure";
 
 const FIELDS = ["name", "symbol", "description", "totalSupply"] as const;
 
 describe("describeLaunchFailure", () => {
+  it("no answer: the spec's words, that the launch may have gone through, and that trying again is safe", () => {
+    const failure = describeLaunchFailure(new ServerUnreachableError(), FIELDS);
+    expect(failure.description).toBe(LAUNCH_UNKNOWN_MESSAGE);
+    expect(failure.description).toMatch(/^Failed to create token/);
+    expect(failure.description).not.toContain("Failed to fetch");
+    expect(failure.remedy).toBe("retry");
+  });
   it("PREPARE_EXPIRED: says the wallet took too long and offers a retry (a fresh prepare)", () => {
     const err = new ApiError(
       410,
