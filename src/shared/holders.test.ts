@@ -27,6 +27,14 @@ describe("holderFigures", () => {
     expect(f.supply).toBe(100_000_000n);
     expect(shareBps(f.top10, f.supply)).toBe(2_105);
     expect(formatConcentration(shareBps(f.top10, f.supply))).toBe("21.1%");
+    // One decimal, rounded up as the basis points are: never smaller than the share.
+    expect([115, 2104, 35, 0, 10_000].map(formatConcentration)).toEqual([
+      "1.2%",
+      "21.1%",
+      "0.4%",
+      "0.0%",
+      "100.0%",
+    ]);
   });
 
   it("leaves burned tokens out of the holders and of the supply", () => {

@@ -20,9 +20,10 @@ export function shareBps(amount: bigint, supply: bigint): number {
   return Number(bps > 10_000n ? 10_000n : bps);
 }
 
-/** A concentration figure as every screen shows it: one decimal, "21.1%". */
+/** A concentration figure as every screen shows it: one decimal, rounded up like the basis
+ * points it comes from ("21.1%" for 2,104 bps; 115 bps reads "1.2%", never the smaller "1.1%"). */
 export function formatConcentration(bps: number): string {
-  return `${(bps / 100).toFixed(1)}%`;
+  return `${(Math.ceil(bps / 10) / 10).toFixed(1)}%`;
 }
 
 export interface Balance {

@@ -24,6 +24,15 @@ describe("reward conditions", () => {
     expect(conditionText({ type: "engagement", amount: 85n, days: null }, ART)).toBe("Top 15% by engagement");
   });
 
+  it("says what is missing as balances are shown: two decimals at most, rounded up", () => {
+    const amount = { type: "holding_amount" as const, amount: tokens(1000n), days: null };
+    // 454.294282477 held of 1,000: 545.705717523 missing reads 545.71 (enough), not 545.70.
+    const standing = standingOf(amount, { type: "holding_amount", balance: 454_294_282_477n }, ART, now);
+    expect(standing.missing).toBe("Hold 545.71 more ART");
+    const dust = standingOf(amount, { type: "holding_amount", balance: tokens(1000n) - 1n }, ART, now);
+    expect(dust.missing).toBe("Hold 0.01 more ART");
+  });
+
   it("says what is missing, in words, with progress", () => {
     const amount = { type: "holding_amount" as const, amount: tokens(1000n), days: null };
     expect(standingOf(amount, { type: "holding_amount", balance: tokens(600n) }, ART, now)).toEqual({

@@ -20,9 +20,13 @@ export interface TokenUnits {
 
 const tokens = (units: bigint, t: TokenUnits) =>
   `${groupDigits(formatAmount(units, t.decimals))} ${t.symbol}`;
-/** "400 more ART" */
-const more = (units: bigint, t: TokenUnits) =>
-  `${groupDigits(formatAmount(units, t.decimals))} more ${t.symbol}`;
+/** "400 more ART", "545.71 more ART": two decimals at most, as balances are shown, rounded up
+ * (holding what it says is always enough). */
+const more = (units: bigint, t: TokenUnits) => {
+  const step = 10n ** BigInt(Math.max(0, t.decimals - 2));
+  const shown = ((units + step - 1n) / step) * step;
+  return `${groupDigits(formatAmount(shown, t.decimals))} more ${t.symbol}`;
+};
 const plural = (n: number, word: string) => `${groupDigits(String(n))} ${word}${n === 1 ? "" : "s"}`;
 
 /** The share of holders an engagement percentile admits: percentile 85 = the top 15%. */

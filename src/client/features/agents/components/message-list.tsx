@@ -30,7 +30,7 @@ export function MessageList({ messages, agentName }: { messages: ShownMessage[];
           <div
             data-testid={m.isUser ? "message-user" : "message-agent"}
             className={cn(
-              "max-w-[85%] rounded-2xl px-4 py-2 text-sm whitespace-pre-wrap",
+              "max-w-[85%] rounded-2xl px-4 py-2 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]",
               m.isUser ? "bg-primary text-primary-foreground" : "bg-secondary text-secondary-foreground",
               m.streaming && "opacity-80",
             )}

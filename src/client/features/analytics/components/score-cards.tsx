@@ -6,6 +6,11 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
 type Trend = Analytics["cards"]["engagement"]["trend"];
 
+/** "1 transfer", "4 trades": a count with its noun agreeing. */
+function counted(n: number, noun: string): string {
+  return `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 function TrendLine({ trend }: { trend: Trend }) {
   if (trend.change === null)
     return <p className="text-xs text-muted-foreground">No figure from {trend.basis} yet</p>;
@@ -75,8 +80,9 @@ export function ScoreCards({ cards }: { cards: Analytics["cards"] }) {
         trend={engagement.trend}
         testId="engagement-score"
       >
-        Last 7 days: {week.activeHolders} active holders, {week.trades} trades, {week.transfers} transfers,{" "}
-        {week.agentChats} agent chats, {week.rewardsClaimed} rewards claimed.
+        Last 7 days: {counted(week.activeHolders, "active holder")}, {counted(week.trades, "trade")},{" "}
+        {counted(week.transfers, "transfer")}, {counted(week.agentChats, "agent chat")},{" "}
+        {counted(week.rewardsClaimed, "reward")} claimed.
       </ScoreCard>
       <ScoreCard
         title="Reputation Score"
