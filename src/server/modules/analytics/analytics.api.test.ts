@@ -298,6 +298,13 @@ describe("POST /api/tokens/:mint/airdrop", () => {
       recipients: [{ address: friend.wallet, amount: "0" }],
     });
     expect(noAmount.status).toBe(400);
+    // Finer than the token: refused as a whole, before anyone is paid (it was a 200 with a failed row).
+    const tooFine = await creator.c.post<{ error: string }>(`/api/tokens/${mint}/airdrop`, {
+      ...body,
+      recipients: [{ address: friend.wallet, amount: "0.0000000001" }],
+    });
+    expect(tooFine.status).toBe(400);
+    expect(tooFine.body.error).toMatch(/has at most 9 decimals$/);
   });
 });
 

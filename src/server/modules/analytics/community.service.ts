@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { AMOUNT_POSITIVE_MESSAGE, parseTokenAmountInput } from "@shared/amount-input";
 import type { AirdropRequest, AirdropResult, TokenPosts } from "@shared/schemas/analytics";
 import { badRequest, forbidden, HttpError } from "../../http-errors";
 import { LedgerError } from "../../ledger/ledger";
@@ -30,13 +31,24 @@ export class CommunityService {
   /** One recorded, idempotent transfer per recipient (the durable transfer path), one after
    * another from the creator's wallets; each recipient's outcome is reported on its own. */
   async airdrop(userId: string, mint: string, input: AirdropRequest): Promise<AirdropResult> {
-    await this.creatorToken(userId, mint, "Only the token's creator can send tokens to its community");
+    const token = await this.creatorToken(
+      userId,
+      mint,
+      "Only the token's creator can send tokens to its community",
+    );
     const seen = new Set<string>();
     for (const r of input.recipients) {
       const address = r.address.trim();
       if (seen.has(address))
         throw badRequest("Each member can be chosen once", { recipients: "Each member can be chosen once" });
       seen.add(address);
+      // An amount the token cannot carry is the request's fault, refused before anyone is paid
+      // (the transfer path would fail each row on its own, after a 200).
+      const amount = parseTokenAmountInput(r.amount, token.decimals, token.symbol);
+      if (!amount.ok) {
+        const message = amount.error ?? AMOUNT_POSITIVE_MESSAGE;
+        throw badRequest(message, { amount: message });
+      }
     }
     const results: AirdropResult["results"] = [];
     for (const r of input.recipients) {

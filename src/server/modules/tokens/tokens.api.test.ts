@@ -306,7 +306,7 @@ describe("cross-user access is refused", () => {
       amount: "1000001",
     });
     expect(tooMuch.status).toBe(400);
-    expect(tooMuch.body.error).toBe(`Not enough ${launched.body.token.symbol}: you have 1000000`);
+    expect(tooMuch.body.error).toBe(`Not enough ${launched.body.token.symbol}: you have 1,000,000`);
     // The form's words for too many decimals, on the field and as the message.
     const tooFine = await owner.c.post<ErrorBody>(`/api/tokens/${launched.body.mintAddress}/transfer`, {
       to: "xfer_other",

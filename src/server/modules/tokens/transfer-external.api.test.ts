@@ -164,7 +164,7 @@ describe("transfer from a connected (external) wallet", () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("NOT_ENOUGH_TOKENS");
-    expect(res.body.error).toBe("Not enough XFRB: you have 10000000");
+    expect(res.body.error).toBe("Not enough XFRB: you have 10,000,000");
   });
 
   it("two equal transfers prepared in one slot are two transactions, and both move", async () => {

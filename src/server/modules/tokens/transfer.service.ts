@@ -5,7 +5,7 @@ import {
   oneWalletMessage,
   parseTokenAmountInput,
 } from "@shared/amount-input";
-import { formatAmount } from "@shared/amounts";
+import { formatAmount, groupDigits } from "@shared/amounts";
 import type { TransferRequest } from "@shared/schemas/token";
 import type { PreparedTransfer, TransferResult } from "@shared/schemas/transfer";
 import { shortAddress } from "@shared/short-address";
@@ -274,7 +274,7 @@ export class TransferService {
       throw badRequest(reason, { amount: reason }, "NOT_ENOUGH_TOKENS");
     }
     throw badRequest(
-      `Not enough ${token.symbol}: you have ${formatAmount(total, token.decimals)}`,
+      `Not enough ${token.symbol}: you have ${groupDigits(formatAmount(total, token.decimals))}`,
       { amount: MORE_THAN_HELD_MESSAGE },
       "NOT_ENOUGH_TOKENS",
     );
