@@ -310,6 +310,9 @@ describe("rewards: holding duration and engagement", () => {
       "http://example.com/a.png",
       "javascript:alert(1)",
       "data:image/svg+xml;base64,PHN2Zz4=",
+      // Declared a PNG, but the bytes are "hello"; and a JPEG's bytes declared a PNG.
+      "data:image/png;base64,aGVsbG8=",
+      `data:image/png;base64,${Buffer.from("ffd8ffe000104a46", "hex").toString("base64")}`,
     ]) {
       const refused = await createReward({
         imageUrl,
