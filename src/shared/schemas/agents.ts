@@ -83,6 +83,9 @@ export const ChatRequestSchema = z.object({
     .trim()
     .min(1, "Type a message")
     .max(2000, "Message too long (2,000 characters at most)"),
+  /** The same key again answers the stored exchange (a resend after a lost answer stores the
+   * question once). */
+  idempotencyKey: text().min(8).max(64).optional(),
 });
 export type ChatRequest = z.input<typeof ChatRequestSchema>;
 

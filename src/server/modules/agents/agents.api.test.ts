@@ -239,6 +239,30 @@ describe("chat", () => {
     expect((await new Client(t.url).get(`/api/ai-agents/${agent.id}/messages`)).status).toBe(401);
   });
 
+  it("answers a resend under the same idempotency key with the stored exchange, stored once", async () => {
+    const body = {
+      agentId: agent.id,
+      message: "Which pigments travel best?",
+      idempotencyKey: "chat-once-0001",
+    };
+    const first = await fan.c.post<{ userMessage: ChatMessage; reply: ChatMessage }>(
+      "/api/ai-agents/chat",
+      body,
+    );
+    const again = await fan.c.post<{ userMessage: ChatMessage; reply: ChatMessage }>(
+      "/api/ai-agents/chat",
+      body,
+    );
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.body.userMessage.id).toBe(first.body.userMessage.id);
+    expect(again.body.reply).toEqual(first.body.reply);
+    const history = (await fan.c.get<ChatMessage[]>(`/api/ai-agents/${agent.id}/messages`)).body;
+    expect(history.filter((m) => m.message === body.message)).toHaveLength(1);
+    // Another person's request under the same key is their own exchange.
+    const theirs = await other.c.post<{ userMessage: ChatMessage }>("/api/ai-agents/chat", body);
+    expect(theirs.body.userMessage.id).not.toBe(first.body.userMessage.id);
+  });
+
   it("validates the message", async () => {
     const blank = await fan.c.post<ErrorBody>("/api/ai-agents/chat", { agentId: agent.id, message: "   " });
     expect(blank.status).toBe(400);

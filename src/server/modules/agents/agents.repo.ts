@@ -93,6 +93,15 @@ export class AgentsRepo {
     return rows.reverse();
   }
 
+  /** One of a user's own messages by id (a chat request repeated under its idempotency key). */
+  async messageOf(userId: string, id: string): Promise<MessageRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(agentMessages)
+      .where(and(eq(agentMessages.id, id), eq(agentMessages.userId, userId)));
+    return row ?? null;
+  }
+
   /** Stores messages by group commit: under many concurrent chats the database does one
    * INSERT for the replies that finished while the previous one was written. */
   insertMessages(values: Array<typeof agentMessages.$inferInsert>): Promise<void> {
@@ -101,7 +110,9 @@ export class AgentsRepo {
 
   private readonly messageWrites = new GroupCommit(
     async (batches: Array<Array<typeof agentMessages.$inferInsert>>) => {
-      await this.db.insert(agentMessages).values(batches.flat());
+      // A repeated request that raced its first (same ids) is stored once, without failing
+      // the other replies written in the same statement.
+      await this.db.insert(agentMessages).values(batches.flat()).onConflictDoNothing();
       return batches.map(() => undefined);
     },
   );

@@ -68,7 +68,13 @@ export function agentsRoutes(agents: AgentsService, chatPerMinute: number): Fast
       async (request, reply) => {
         const userId = await request.requireUserId();
         const aborted = abortWhenClientLeaves(reply.raw);
-        const session = await agents.startChat(userId, request.body.agentId, request.body.message, aborted);
+        const session = await agents.startChat(
+          userId,
+          request.body.agentId,
+          request.body.message,
+          aborted,
+          request.body.idempotencyKey,
+        );
         if (wantsStream(request)) {
           return reply
             .header("content-type", "text/event-stream; charset=utf-8")

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { readAmountInWords, tooManyDecimalsMessage } from "@shared/amount-input";
 import { parseAmount } from "@shared/amounts";
 import {
@@ -37,6 +37,12 @@ export interface ChatSession {
   userMessage: ChatMessage;
   chunks: AsyncIterable<string>;
   saved(): Promise<ChatMessage>;
+}
+
+/** A keyed exchange's question and answer ids: the same user, agent and key give the same ids. */
+function exchangeIds(userId: string, agentId: string, key: string): { question: string; answer: string } {
+  const base = createHash("sha256").update(`${userId}\n${agentId}\n${key}`).digest("hex").slice(0, 30);
+  return { question: `${base}-q`, answer: `${base}-a` };
 }
 
 /** Token-gated agents: creators manage them; holders chat with them. Access is decided by
@@ -130,10 +136,18 @@ export class AgentsService {
     agentId: string,
     message: string,
     signal?: AbortSignal,
+    idempotencyKey?: string,
   ): Promise<ChatSession> {
     const row = await this.agentCache.get(agentId, (id) => this.deps.repo.byId(id));
     // "Not failed" rather than "active": a launch's confirmation is written behind (tokens.repo).
     if (!row?.agent.isActive || row.token.status === "failed") throw notFound("Agent not found");
+    // With a key, the exchange's ids follow from it: a resend after a lost answer finds the
+    // stored one and answers it again instead of asking (and storing) twice.
+    const ids = idempotencyKey ? exchangeIds(userId, agentId, idempotencyKey) : null;
+    if (ids) {
+      const replay = await this.replay(userId, ids);
+      if (replay) return replay;
+    }
     // The balance check (on chain, every message) and the history are independent.
     const [, history] = await Promise.all([
       this.assertUnlocked(userId, row),
@@ -147,7 +161,7 @@ export class AgentsService {
     // Both messages are stored together once the reply ends, so no database write sits
     // between the question and the first byte of the answer.
     const question = {
-      id: randomUUID(),
+      id: ids?.question ?? randomUUID(),
       agentId,
       userId,
       isUser: true,
@@ -172,7 +186,7 @@ export class AgentsService {
     let saved: Promise<ChatMessage> | null = null;
     const store = async (text: string) => {
       const answer = {
-        id: randomUUID(),
+        id: ids?.answer ?? randomUUID(),
         agentId,
         userId,
         isUser: false,
@@ -209,6 +223,29 @@ export class AgentsService {
       userMessage: presentMessage(question),
       chunks: relay(),
       saved: () => saved ?? Promise.reject(new Error("the reply has not been consumed")),
+    };
+  }
+
+  /** The stored exchange of a repeated request, answered as it was (the access check was
+   * made when it was asked). */
+  private async replay(
+    userId: string,
+    ids: { question: string; answer: string },
+  ): Promise<ChatSession | null> {
+    const [question, answer] = await Promise.all([
+      this.deps.repo.messageOf(userId, ids.question),
+      this.deps.repo.messageOf(userId, ids.answer),
+    ]);
+    if (!question || !answer) return null;
+    const reply = presentMessage(answer);
+    async function* once(): AsyncIterable<string> {
+      yield answer?.content ?? "";
+    }
+    return {
+      engine: { kind: this.deps.ai.kind, label: answer.engine ?? this.deps.ai.label },
+      userMessage: presentMessage(question),
+      chunks: once(),
+      saved: async () => reply,
     };
   }
 

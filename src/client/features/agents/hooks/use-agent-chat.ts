@@ -2,7 +2,8 @@ import type { Agent, ChatMessage } from "@shared/schemas/agents";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError, errorMessage } from "@/lib/api";
+import { ApiError, errorMessage, ServerUnreachableError } from "@/lib/api";
+import { useAttemptKey } from "@/lib/use-attempt-key";
 import { agentsQueryKey } from "../api/get-agents";
 import { messagesQueryKey, useAgentMessages } from "../api/get-messages";
 import { sendMessage } from "../api/send-message";
@@ -28,6 +29,9 @@ export function useAgentChat(agent: Agent | null) {
   const [live, setLive] = useState<ShownMessage[]>([]);
   const [pending, setPending] = useState(false);
   const controller = useRef<AbortController | null>(null);
+  // The same message sent again after a lost answer carries the same key: the server answers
+  // the stored exchange instead of storing the question twice.
+  const { keyFor, forget } = useAttemptKey();
 
   // Another agent: drop the exchange under way (its reply is stored server-side anyway).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the agent changes.
@@ -52,8 +56,9 @@ export function useAgentChat(agent: Agent | null) {
       let answer = "";
       let question: ChatMessage | null = null;
       try {
+        const idempotencyKey = keyFor(`${agent.id}\n${message}`);
         const reply = await sendMessage(
-          { agentId: agent.id, message },
+          { agentId: agent.id, message, idempotencyKey },
           {
             onMeta: (meta) => {
               question = meta.userMessage;
@@ -65,17 +70,26 @@ export function useAgentChat(agent: Agent | null) {
           },
           abort.signal,
         );
+        forget();
+        // A repeated exchange may be in the history already (read again after the outage).
         queryClient.setQueryData<ChatMessage[]>(messagesQueryKey(agent.id), (old = []) => [
           ...old,
-          ...(question ? [question] : []),
-          reply,
+          ...[...(question ? [question] : []), reply].filter((m) => !old.some((o) => o.id === m.id)),
         ]);
         setLive([]);
         return true;
       } catch (err) {
         if (abort.signal.aborted) return false;
         setLive([]);
-        if (err instanceof ApiError && err.status === 403) {
+        if (err instanceof ApiError && err.status < 500) forget();
+        if (err instanceof ServerUnreachableError) {
+          toast({
+            title: "Connection lost",
+            description:
+              "No answer came, so your message may have reached the agent. Once you're back online, send it again: it will not be asked twice.",
+            variant: "destructive",
+          });
+        } else if (err instanceof ApiError && err.status === 403) {
           toast({ title: "Access Denied", description: err.message, variant: "destructive" });
           // The chain said no: the list's lock icons are out of date.
           void queryClient.invalidateQueries({ queryKey: [...agentsQueryKey, "list"] });
@@ -92,7 +106,7 @@ export function useAgentChat(agent: Agent | null) {
         setPending(false);
       }
     },
-    [agent, pending, queryClient],
+    [agent, pending, queryClient, keyFor, forget],
   );
 
   const stored: ShownMessage[] = (history.data ?? []).map((m) => ({
