@@ -85,6 +85,15 @@ describe("offline agent answers", () => {
     }
   });
 
+  it("reads a one-word question from the notes and questions in other scripts, rather than calling them mash", () => {
+    expect(ask("deployment")).toContain("Tuesdays");
+    for (const question of ["מתי הפריסה?", "いつデプロイしますか？", "¿Cuándo es el despliegue?"]) {
+      const answer = ask(question);
+      expect(answer, question).not.toMatch(/^I couldn't read that/);
+      expect(answer, question).toMatch(/notes don't cover that|Tuesdays/);
+    }
+  });
+
   it("streams word-sized chunks that add up to the answer", async () => {
     const request = { ...base, message: "When do we deploy?" };
     const chunks: string[] = [];

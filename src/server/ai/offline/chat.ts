@@ -1,7 +1,7 @@
 import type { AgentChatRequest } from "../engine";
 import { terms } from "../retrieval/bm25";
 import { knowledgeFor, retrieve } from "../retrieval/knowledge";
-import { isDescription } from "./description-check";
+import { isReadableMessage } from "./description-check";
 
 /** How an agent's free-text response style ("Inspiring and imaginative", "Technical and
  * educational") frames an answer: an opening line, how passages are laid out, a closing. */
@@ -73,8 +73,9 @@ export function composeAnswer(request: AgentChatRequest): string {
   }
 
   // Keyboard mash ("xxxx…", "asdfgh") is not a follow-up: leaning on the previous question
-  // answered it with the notes. The drafter's test: real words, more of them than mash.
-  if (!isDescription(request.message)) {
+  // answered it with the notes. Real words in any script, more of them than mash, are read;
+  // a word the notes contain ("meetup") always is.
+  if (!isReadableMessage(request.message) && retrieve(knowledge, request.message).length === 0) {
     return [
       "I couldn't read that as a question.",
       knowledge.topics.length ? `Ask me about ${list(knowledge.topics)},` : "Ask me",

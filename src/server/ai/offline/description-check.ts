@@ -31,10 +31,8 @@ function isMash(word: string): boolean {
   return false;
 }
 
-/** Does the text read as someone describing themselves, in any language? It needs real
- * words: a common English word, or three pronounceable ones ("Sou pianista em Lisboa"), and
- * more of them than keyboard mash. Digits and punctuation alone are not a description. */
-export function isDescription(text: string): boolean {
+/** The words of a text sorted: known, pronounceable, or keyboard mash. */
+function wordKinds(text: string): { known: number; pronounceable: number; mash: number } {
   const words = tokenize(text).filter((w) => /[a-z]/.test(w));
   let known = 0;
   let pronounceable = 0;
@@ -44,6 +42,23 @@ export function isDescription(text: string): boolean {
     else if (isMash(word)) mash += 1;
     else if (word.length >= 3 && /[aeiouy]/.test(word)) pronounceable += 1;
   }
+  return { known, pronounceable, mash };
+}
+
+/** A chat message that reads as words, in any script: a question in Hebrew, a one-word
+ * "meetup", a short Spanish question; not "asdfgh" or "xxxx". */
+export function isReadableMessage(text: string): boolean {
+  if ([...text].some((ch) => /\p{L}/u.test(ch) && !/\p{Script=Latin}/u.test(ch))) return true;
+  const { known, pronounceable, mash } = wordKinds(text);
+  const real = known + pronounceable;
+  return real >= 1 && mash < real;
+}
+
+/** Does the text read as someone describing themselves, in any language? It needs real
+ * words: a common English word, or three pronounceable ones ("Sou pianista em Lisboa"), and
+ * more of them than keyboard mash. Digits and punctuation alone are not a description. */
+export function isDescription(text: string): boolean {
+  const { known, pronounceable, mash } = wordKinds(text);
   const real = known + pronounceable;
   if (real === 0 || mash >= real) return false;
   return known >= 1 || pronounceable >= 3;
