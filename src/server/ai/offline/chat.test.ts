@@ -68,6 +68,16 @@ describe("offline agent answers", () => {
     expect(ask("hello!")).toMatch(/^Hi! I'm Code Mentor.*code review and debugging\.$/);
   });
 
+  it("names the topics of notes without headings as phrases, not sentences cut off", () => {
+    const agent = {
+      ...base.agent,
+      knowledgeNotes: "Our meetup is on Friday at 6pm in Lisbon.\n\nBring your own sketchbook and pencils.",
+    };
+    const hello = ask("hello!", { agent });
+    expect(hello).toContain("notes on our meetup and your own sketchbook.");
+    expect(hello).not.toContain("Friday at");
+  });
+
   it("leans on the previous question for a short follow-up", () => {
     const history = [
       { role: "user" as const, content: "When do we deploy?" },

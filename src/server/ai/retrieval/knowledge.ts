@@ -55,9 +55,30 @@ function tokenFacts({ agent, token }: Pick<AgentChatRequest, "agent" | "token">)
 function topicsOf(notes: string): string[] {
   const headings = [...notes.matchAll(/^\s*#{1,6}\s+(.+)$/gm)].map((m) => (m[1] ?? "").trim());
   if (headings.length) return headings.slice(0, 5);
-  const firstWords = (text: string) => (text.split(/[.:!?]/)[0] ?? "").split(" ").slice(0, 6).join(" ");
-  return chunkNotes(notes)
-    .map((c) => firstWords(c.text))
-    .filter(Boolean)
-    .slice(0, 4);
+  return [...new Set(chunkNotes(notes).map((c) => topicOf(c.text)))].filter(Boolean).slice(0, 4);
+}
+
+const DETERMINER = /^(our|the|my|a|an|this|these|those|your|their)$/i;
+const STOP =
+  /^(is|are|was|were|be|on|at|in|of|for|to|with|and|or|by|from|before|after|every|each|will|can|it|we|you|they)$/i;
+
+/** What a paragraph without a heading is about, as a phrase that can follow "ask me about":
+ * a short first sentence as it is, else its first noun phrase ("Our meetup is on Friday at
+ * 6pm" -> "our meetup"), never a sentence cut off mid-way ("Our meetup is on Friday at"). */
+function topicOf(text: string): string {
+  const sentence = (text.split(/[.:!?\n]/)[0] ?? "").trim().replace(/^[-*•]\s*/, "");
+  const words = sentence.split(/\s+/).filter(Boolean);
+  const lower = (w: string) => (/^[A-Z][a-z]/.test(w) ? w.toLowerCase() : w);
+  if (words.length === 0) return "";
+  if (words.length <= 3) return [lower(words[0] ?? ""), ...words.slice(1)].join(" ");
+  const at = words.findIndex((w) => DETERMINER.test(w));
+  const start = at >= 0 && at + 1 < words.length ? at : 0;
+  const phrase = [lower(words[start] ?? "")];
+  for (const w of words.slice(start + 1, start + 3)) {
+    if (STOP.test(w)) break;
+    phrase.push(w.replace(/[,;]$/, ""));
+    if (/[,;]$/.test(w)) break;
+  }
+  while (phrase.length > 1 && STOP.test(phrase.at(-1) ?? "")) phrase.pop();
+  return phrase.join(" ");
 }
