@@ -141,9 +141,17 @@ describe("NFT rewards: create with AI, rewarded fans, collection", () => {
     await openTab(page, "Active Rewards");
     const reward = card(page, "Inner Circle Loops");
     await reward.getByText("You qualify").waitFor();
-    await reward.getByRole("button", { name: "Claim Inner Circle Loops" }).click();
+    // By keyboard: the Claim button gives way to "You hold this reward", and focus stays on
+    // the card rather than falling to the top of the page.
+    await reward.getByRole("button", { name: "Claim Inner Circle Loops" }).focus();
+    await page.keyboard.press("Enter");
     await expectToast(page, "Reward Claimed", 60_000);
     await reward.getByText("You hold this reward").waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null),
+      )
+      .toBe(true);
     await reward.getByText("1 / 20 (5%)").waitFor();
 
     await openTab(page, "My Collection");
