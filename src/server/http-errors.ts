@@ -17,7 +17,9 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, fields?: Record<string, string>, code?: ErrorCode) =>
   new HttpError(400, message, fields, code);
-export const unauthorized = (message = "Please sign in first") => new HttpError(401, message);
+export const unauthorized = (message: string) => new HttpError(401, message);
+/** A route that needs a session got none: the client shows the signed-out state. */
+export const signInRequired = () => new HttpError(401, "Please sign in first", undefined, "SIGN_IN_REQUIRED");
 export const sessionExpired = () =>
   new HttpError(401, "Your session has expired. Please sign in again", undefined, "SESSION_EXPIRED");
 export const forbidden = (message: string, code?: ErrorCode) => new HttpError(403, message, undefined, code);

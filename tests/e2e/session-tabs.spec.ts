@@ -73,4 +73,38 @@ describe("one session across tabs", () => {
     assertClean();
     await context.close();
   });
+
+  it("shows the signed-out state once the server says the session is gone (expired, or its cookie removed)", async () => {
+    const dana = await memberWithWallet(server.url, "tabs_dana");
+    const launched = await postJson<{ mintAddress: string }>(
+      server.url,
+      "/api/tokens/create",
+      {
+        name: "Tabs Dana",
+        symbol: "TABSDANA",
+        totalSupply: "1000000",
+        userId: dana.userId,
+        creatorWallet: dana.wallet,
+        market: { curveShareBps: 8_000 },
+      },
+      dana.cookie,
+    );
+    expect(launched.status).toBe(201);
+    const context = await contextSignedIn(browser, server.url, dana.cookie);
+    const { page, assertClean } = await openPage(context);
+    await page.goto(`${server.url}/token/${launched.body.mintAddress}`);
+    await page.getByRole("button", { name: "Sign out" }).waitFor();
+    const form = page.getByTestId("trade-panel").getByRole("tabpanel");
+    await form.getByLabel("Amount to spend (SOL)").fill("0.01");
+    await form.getByTestId("quote-receive").filter({ hasText: "TABSDANA" }).waitFor();
+    // The session ends without this tab signing out; the next action finds out.
+    await context.clearCookies();
+    await form.getByTestId("trade-submit").click();
+    await expectToast(page, "Signed out");
+    await page.getByText("Your session has ended. Sign in again to continue.").waitFor();
+    await page.getByRole("link", { name: "Sign in" }).first().waitFor();
+    expect(await page.getByRole("button", { name: "Sign out" }).count()).toBe(0);
+    assertClean([/401/]);
+    await context.close();
+  });
 });

@@ -1,5 +1,6 @@
 import type { ApiError as ApiErrorBody, ErrorCode } from "@shared/schemas/api-error";
 import { serverAnswered, serverUnreachable } from "./server-reachability";
+import { reportSessionLost } from "./session/session-lost";
 
 /** A failed API call. `message` is the server's error field (spec section 8), `code` its
  * machine-readable code (branch on this, never on the text), `fields` its per-field
@@ -41,6 +42,19 @@ export async function serverFetch(url: string, init: RequestInit): Promise<Respo
   return res;
 }
 
+/** The error an answer carries, and the session layer told when it says the session is gone. */
+export function apiErrorOf(status: number, statusText: string, text: string): ApiError {
+  let parsed: Partial<ApiErrorBody> | null = null;
+  try {
+    parsed = JSON.parse(text) as ApiErrorBody;
+  } catch {
+    /* not JSON */
+  }
+  if (parsed?.code === "SIGN_IN_REQUIRED" || parsed?.code === "SESSION_EXPIRED") reportSessionLost();
+  const message = parsed?.error ?? `${status}: ${text || statusText}`;
+  return new ApiError(status, message, parsed?.fields, parsed?.code);
+}
+
 /** JSON request with the session cookie. Non-OK answers throw ApiError carrying the
  * server's message, or `${status}: ${text}` when the body is not our error format. */
 export async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
@@ -51,16 +65,7 @@ export async function api<T>(method: string, url: string, body?: unknown): Promi
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  if (!res.ok) {
-    let parsed: Partial<ApiErrorBody> | null = null;
-    try {
-      parsed = JSON.parse(text) as ApiErrorBody;
-    } catch {
-      /* not JSON */
-    }
-    const message = parsed?.error ?? `${res.status}: ${text || res.statusText}`;
-    throw new ApiError(res.status, message, parsed?.fields, parsed?.code);
-  }
+  if (!res.ok) throw apiErrorOf(res.status, res.statusText, text);
   return (text ? JSON.parse(text) : null) as T;
 }
 

@@ -1,7 +1,7 @@
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { unauthorized } from "../http-errors";
+import { signInRequired } from "../http-errors";
 import type { SessionService } from "../modules/accounts/session.service";
 
 declare module "fastify" {
@@ -36,7 +36,7 @@ export const sessionsPlugin = fp(
     });
     app.decorateRequest("requireUserId", async function (this: FastifyRequest) {
       const id = await this.userId();
-      if (!id) throw unauthorized();
+      if (!id) throw signInRequired();
       return id;
     });
 

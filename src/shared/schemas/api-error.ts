@@ -5,6 +5,8 @@ export const ERROR_CODES = [
   "VALIDATION_FAILED",
   "BAD_REQUEST",
   "UNAUTHORIZED",
+  /** A route that needs a session got none (signed out, expired, or its cookie gone). */
+  "SIGN_IN_REQUIRED",
   "FORBIDDEN",
   "NOT_FOUND",
   "CONFLICT",

@@ -2,6 +2,7 @@ import type { MeResponse, User } from "@shared/schemas/auth";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { sessionQueryKey, sessionQueryOptions } from "./get-me";
+import { onSessionLost } from "./session-lost";
 
 // Spec section 3: the browser keeps the (non-secret) user object under `user`.
 // The HttpOnly cookie stays the credential; this copy is never trusted for access.
@@ -54,6 +55,19 @@ export function followSessionInOtherTabs(queryClient: QueryClient): () => void {
   };
   window.addEventListener("storage", onStorage);
   return () => window.removeEventListener("storage", onStorage);
+}
+
+/** The server refused this tab's session (expired, or its cookie gone) while the tab still
+ * showed someone signed in: it shows the signed-out state at once, says why, and reads the
+ * page again as a visitor, instead of failing every action with "Please sign in first".
+ * Returns the unsubscribe. */
+export function followSessionLoss(queryClient: QueryClient, tell: () => void): () => void {
+  return onSessionLost(() => {
+    if (!queryClient.getQueryData<MeResponse>(sessionQueryKey)?.user) return;
+    setSessionUser(queryClient, null);
+    tell();
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
+  });
 }
 
 function storedUserId(stored: string | null): string | null {

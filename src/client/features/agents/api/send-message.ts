@@ -1,6 +1,6 @@
 import type { ChatMessage, ChatRequest, ChatResponse, ChatStreamEvent } from "@shared/schemas/agents";
 import { EventSourceParserStream } from "eventsource-parser/stream";
-import { ApiError, serverFetch } from "@/lib/api";
+import { ApiError, apiErrorOf, serverFetch } from "@/lib/api";
 
 export interface StreamHandlers {
   onMeta?(meta: { engine: ChatResponse["engine"]; userMessage: ChatMessage }): void;
@@ -22,20 +22,7 @@ export async function sendMessage(
     body: JSON.stringify(body),
     signal,
   });
-  if (!res.ok || !res.body) {
-    const text = await res.text();
-    let parsed: { error?: string; fields?: Record<string, string> } | null = null;
-    try {
-      parsed = JSON.parse(text) as { error?: string; fields?: Record<string, string> };
-    } catch {
-      /* not JSON */
-    }
-    throw new ApiError(
-      res.status,
-      parsed?.error ?? `${res.status}: ${text || res.statusText}`,
-      parsed?.fields,
-    );
-  }
+  if (!res.ok || !res.body) throw apiErrorOf(res.status, res.statusText, await res.text());
 
   return readChatStream(res.body, handlers);
 }

@@ -68,6 +68,7 @@ export function describeTradeFailure(err: unknown): TradeFailure {
         remedy: "get-sol",
       };
     case "UNAUTHORIZED":
+    case "SIGN_IN_REQUIRED":
     case "SESSION_EXPIRED":
       return { title: "Sign in to trade", description: err.message, remedy: "sign-in" };
     default:
