@@ -107,4 +107,30 @@ describe("one session across tabs", () => {
     assertClean([/401/]);
     await context.close();
   });
+
+  it("signing in from a page brings you back to it", async () => {
+    const erin = await memberWithWallet(server.url, "tabs_erin", { fund: false });
+    const context = await browser.newContext();
+    const { page, assertClean } = await openPage(context);
+    await page.goto(`${server.url}/analytics`);
+    await page.locator("main").getByRole("link", { name: "Sign in" }).click();
+    await page.waitForURL(/\/auth\?next=%2Fanalytics$/);
+    await page.getByRole("textbox", { name: "Email" }).fill(erin.email);
+    await page.getByLabel("Password").fill("member-pass-42");
+    await page.getByRole("button", { name: "Log In" }).click();
+    await page.waitForURL(/\/analytics$/);
+    assertClean();
+    await context.close();
+  });
+
+  it("a mistyped token address reads as not found, like an unknown one", async () => {
+    const context = await browser.newContext();
+    const { page, assertClean } = await openPage(context);
+    for (const address of ["notbase58!!", "1".repeat(32)]) {
+      await page.goto(`${server.url}/token/${address}`);
+      await page.getByRole("heading", { name: "Token not found" }).waitFor();
+    }
+    assertClean([/40[04]/]);
+    await context.close();
+  });
 });

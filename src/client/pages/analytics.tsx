@@ -18,6 +18,7 @@ import { ScoreCards } from "@/features/analytics/components/score-cards";
 import { TopMembers } from "@/features/analytics/components/top-members";
 import { useUserTokens } from "@/features/tokens/api/get-user-tokens";
 import { TrustChecklist, TrustPanel } from "@/features/trust";
+import { useSignInHere } from "@/lib/return-to";
 import { useSession } from "@/lib/session";
 
 /** The chosen token's live analytics: every figure read from the chain, the market and the
@@ -66,6 +67,7 @@ function TokenAnalytics({ mint }: { mint: string }) {
 
 /** /analytics Live Trust Analytics for the signed-in creator's tokens. */
 export default function AnalyticsPage() {
+  const signInHere = useSignInHere();
   const { user, isLoading } = useSession();
   const tokens = useUserTokens(user?.id);
   const [chosen, setChosen] = useState<string>();
@@ -88,7 +90,7 @@ export default function AnalyticsPage() {
             title="Sign in to see your analytics"
             action={
               <Button asChild variant="primary">
-                <Link href="/auth">Sign in</Link>
+                <Link href={signInHere}>Sign in</Link>
               </Button>
             }
           />

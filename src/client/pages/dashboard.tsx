@@ -13,9 +13,11 @@ import { PortfolioSummary } from "@/features/tokens/components/portfolio-summary
 import { TokenCard } from "@/features/tokens/components/token-card";
 import { WalletsPanel } from "@/features/wallet/components/wallets-panel";
 import { useLedger } from "@/lib/network";
+import { useSignInHere } from "@/lib/return-to";
 import { useSession } from "@/lib/session";
 
 function SignedOut() {
+  const signInHere = useSignInHere();
   return (
     <EmptyState
       headingLevel="h2"
@@ -25,7 +27,7 @@ function SignedOut() {
       action={
         <>
           <Button asChild variant="primary">
-            <Link href="/auth">Sign in</Link>
+            <Link href={signInHere}>Sign in</Link>
           </Button>
           <Button asChild variant="outline">
             <Link href="/create">Create a token</Link>

@@ -137,7 +137,8 @@ export default function TokenPage() {
           <EmptyState
             headingLevel="h2"
             title={
-              query.error instanceof ApiError && query.error.status === 404
+              // A mistyped address (400 "Invalid mint address") is as not-found as an unknown one.
+              query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)
                 ? "Token not found"
                 : "Could not load this token"
             }
@@ -174,7 +175,9 @@ export default function TokenPage() {
                   {details.creator.isDemo ? <Badge variant="outline">Demo</Badge> : null}
                 </div>
                 {details.token.tagline ? (
-                  <p className="mt-1 text-lg italic text-muted-foreground">{details.token.tagline}</p>
+                  <p className="mt-1 text-lg italic text-muted-foreground [overflow-wrap:anywhere]">
+                    {details.token.tagline}
+                  </p>
                 ) : null}
                 <p className="mt-1 text-sm text-muted-foreground">
                   by {details.creator.username ? `@${details.creator.username}` : "a wallet-only creator"} ·{" "}
@@ -182,7 +185,9 @@ export default function TokenPage() {
                 </p>
               </div>
             </header>
-            <p className="max-w-3xl">{details.token.description || "No description provided"}</p>
+            <p className="max-w-3xl [overflow-wrap:anywhere]">
+              {details.token.description || "No description provided"}
+            </p>
             <div className="flex flex-wrap items-center gap-2 rounded-lg bg-muted px-3 py-2">
               <span className="text-sm text-muted-foreground">Mint</span>
               <code className="min-w-0 flex-1 break-all font-mono text-xs" data-testid="token-mint">

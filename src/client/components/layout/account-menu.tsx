@@ -13,6 +13,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
+import { useSignInHere } from "@/lib/return-to";
 import { useLogout, useSession } from "@/lib/session";
 
 /** An account with no email and no browser wallet: only its wallet's secret key, imported into
@@ -23,6 +24,7 @@ function onlyWayBackIsTheSecretKey(user: User): boolean {
 
 /** Who is signed in, and the way out. Wallet-only accounts are named by their address. */
 export function AccountMenu() {
+  const signInHere = useSignInHere();
   const { user, isLoading } = useSession();
   const logout = useLogout();
   const [, navigate] = useLocation();
@@ -31,7 +33,7 @@ export function AccountMenu() {
   if (!user) {
     return (
       <Button asChild size="sm" variant="outline">
-        <Link href="/auth">Sign in</Link>
+        <Link href={signInHere}>Sign in</Link>
       </Button>
     );
   }

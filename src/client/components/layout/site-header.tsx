@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { useSignInHere } from "@/lib/return-to";
 // The hook file, not the auth barrel: the barrel carries the app shell, which public pages
 // must not download.
 import { useSession } from "@/lib/session";
@@ -58,6 +59,7 @@ function ExploreLink() {
 }
 
 function DefaultActions() {
+  const signInHere = useSignInHere();
   const { user } = useSession();
   return (
     <>
@@ -76,7 +78,7 @@ function DefaultActions() {
         </>
       ) : (
         <Button asChild size="sm" variant="outline">
-          <Link href="/auth">Sign in</Link>
+          <Link href={signInHere}>Sign in</Link>
         </Button>
       )}
     </>

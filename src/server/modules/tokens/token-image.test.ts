@@ -10,3 +10,11 @@ describe("tokenImageSvg", () => {
     expect(svg).not.toMatch(/<&/);
   });
 });
+
+describe("the default image's symbol label", () => {
+  it("is squeezed to the tile for a wide symbol, and left alone for a narrow or short one", () => {
+    expect(tokenImageSvg("WWWWWWWWWW")).toContain('textLength="400" lengthAdjust="spacingAndGlyphs"');
+    expect(tokenImageSvg("IIIIIIIIII")).not.toContain("textLength");
+    expect(tokenImageSvg("ART")).not.toContain("textLength");
+  });
+});

@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useSignInHere } from "@/lib/return-to";
 import { AgentCard } from "./agent-card";
 
 export function AgentList(props: {
@@ -14,6 +15,7 @@ export function AgentList(props: {
   onSelect(agent: Agent): void;
 }) {
   const { agents, isLoading, signedIn, selectedId, onSelect } = props;
+  const signInHere = useSignInHere();
   return (
     <Card>
       <CardHeader>
@@ -23,7 +25,7 @@ export function AgentList(props: {
             "Unlocked by the tokens your wallets hold, checked on chain."
           ) : (
             <>
-              <Link href="/auth" className="text-link underline underline-offset-4">
+              <Link href={signInHere} className="text-link underline underline-offset-4">
                 Sign in
               </Link>{" "}
               to unlock agents with your token holdings.

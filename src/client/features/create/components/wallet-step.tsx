@@ -15,6 +15,7 @@ import { WalletBalanceRow } from "@/features/wallet/components/wallet-balance-ro
 import { WalletList } from "@/features/wallet/components/wallet-list";
 import { useExternalWallet } from "@/features/wallet/hooks/use-external-wallet";
 import { ApiError, errorMessage } from "@/lib/api";
+import { signInHref } from "@/lib/return-to";
 import { useSingleFlight } from "@/lib/use-single-flight";
 import { canSignTransactions, type SolanaWallet, shortAddress, useSolanaWallets } from "@/lib/wallet";
 import type { LaunchWallet } from "../hooks/use-create-wizard";
@@ -70,7 +71,8 @@ export function WalletStep({ user, wallet, generatedSecret, onWallet, onBack, on
         // Everything cached belonged to the session that ended (the user first of all): reset,
         // so /auth and every screen after it ask the server again.
         void queryClient.resetQueries();
-        navigate("/auth");
+        // Back to the wizard afterwards: its draft is kept for the person who wrote it.
+        navigate(signInHref("/create"));
         return;
       }
       const fallback =

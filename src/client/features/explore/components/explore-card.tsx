@@ -88,7 +88,8 @@ export function ExploreCard({ token }: { token: ExploreToken }) {
           onError={() => setSrc(fallback)}
         />
         <div className="min-w-0 flex-1">
-          <h3 className="font-semibold leading-snug [overflow-wrap:anywhere]">
+          {/* Two lines at most, the whole name in its title: cards in a row stay alike. */}
+          <h3 className="line-clamp-2 font-semibold leading-snug [overflow-wrap:anywhere]" title={token.name}>
             <Link
               href={`/token/${token.mint}`}
               className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none"
@@ -98,7 +99,9 @@ export function ExploreCard({ token }: { token: ExploreToken }) {
           </h3>
           <p className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
             <span className="font-mono">${token.symbol}</span>
-            <span className="[overflow-wrap:anywhere]">by {creator}</span>
+            <span className="min-w-0 max-w-full truncate" title={creator}>
+              by {creator}
+            </span>
           </p>
         </div>
         <TrustBadge token={token} />

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
+import { useSignInHere } from "@/lib/return-to";
 import { RarityBadge, RarityIcon } from "./rarity";
 
 /** One reward: icon by rarity, title, RARITY and Active badges, description, Minted Progress
@@ -88,10 +89,11 @@ function Standing({
   claiming: boolean;
   onClaim(reward: Reward): void;
 }) {
+  const signInHere = useSignInHere();
   if (!signedIn)
     return (
       <p className="text-sm text-muted-foreground">
-        <Link href="/auth" className="text-link underline-offset-4 hover:underline">
+        <Link href={signInHere} className="text-link underline-offset-4 hover:underline">
           Sign in
         </Link>{" "}
         to see whether you qualify.

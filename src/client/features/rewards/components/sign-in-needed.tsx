@@ -2,9 +2,11 @@ import { LogIn } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { useSignInHere } from "@/lib/return-to";
 
 /** My Collection and Create Reward for a signed-out visitor. */
 export function SignInNeeded({ what }: { what: string }) {
+  const signInHere = useSignInHere();
   return (
     <EmptyState
       headingLevel="h2"
@@ -13,7 +15,7 @@ export function SignInNeeded({ what }: { what: string }) {
       description={`Sign in to ${what}.`}
       action={
         <Button asChild variant="primary">
-          <Link href="/auth">Sign in</Link>
+          <Link href={signInHere}>Sign in</Link>
         </Button>
       }
     />
