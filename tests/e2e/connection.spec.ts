@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
-import { contextSignedIn, memberWithWallet, postJson, serverEnv } from "./support/env";
+import { contextSignedIn, launchToken, memberWithWallet, postJson, serverEnv } from "./support/env";
 
 // A bad day on the network: the page says when the server cannot be reached and recovers by
 // itself once it answers; a trade whose answer was lost is said to be unknown (not "nothing
@@ -21,21 +21,7 @@ const cutOff = [/Failed to load resource/];
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(serverEnv()), launchBrowser()]);
   creator = await memberWithWallet(server.url, `cncreator_${stamp}`);
-  const created = await postJson<{ mintAddress: string }>(
-    server.url,
-    "/api/tokens/create",
-    {
-      name: `Connection ${stamp}`,
-      symbol,
-      totalSupply: "1000000",
-      userId: creator.userId,
-      creatorWallet: creator.wallet,
-      market: { curveShareBps: 8_000 },
-    },
-    creator.cookie,
-  );
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  mint = created.body.mintAddress;
+  mint = await launchToken(server.url, creator, { name: `Connection ${stamp}`, symbol });
 });
 afterAll(async () => {
   await browser?.close();

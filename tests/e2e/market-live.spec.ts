@@ -2,7 +2,7 @@ import { formatPriceSol, formatSol } from "@shared/market/format";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
-import { memberWithWallet, postJson, serverEnv } from "./support/env";
+import { launchToken, memberWithWallet, postJson, serverEnv } from "./support/env";
 
 type Market = { status: string; priceLamports: string; realSolReserves: string };
 
@@ -24,22 +24,11 @@ describe("market: the token page follows other people's trades live", () => {
     server = await startServer(serverEnv());
     browser = await launchBrowser();
     const creator = await person(`lvcreator_${stamp}`);
-    const created = await postJson<{ mintAddress: string }>(
-      server.url,
-      "/api/tokens/create",
-      {
-        name: `Live Coin ${stamp}`,
-        symbol,
-        description: "A token whose page moves while you watch.",
-        totalSupply: "1000000",
-        userId: creator.userId,
-        creatorWallet: creator.wallet,
-        market: { curveShareBps: 8_000 },
-      },
-      creator.cookie,
-    );
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    mint = created.body.mintAddress;
+    mint = await launchToken(server.url, creator, {
+      name: `Live Coin ${stamp}`,
+      symbol,
+      description: "A token whose page moves while you watch.",
+    });
   });
 
   afterAll(async () => {

@@ -3,7 +3,14 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
 import { seriousA11yFindings } from "./support/axe";
-import { contextSignedIn, expectToast, memberWithWallet, postJson, serverEnv } from "./support/env";
+import {
+  contextSignedIn,
+  expectToast,
+  launchToken,
+  memberWithWallet,
+  postJson,
+  serverEnv,
+} from "./support/env";
 
 type Holdings = { holdings: Array<{ mint: string; balance: string; decimals: number }> };
 type Market = { status: string; feesCreatorLamports: string; realSolReserves: string };
@@ -371,17 +378,9 @@ async function launchWithMarket(
   token: { name: string; symbol: string; totalSupply: string; description?: string },
 ) {
   const creator = await memberWithWallet(url, tag);
-  const created = await postJson<{ mintAddress: string }>(
-    url,
-    "/api/tokens/create",
-    {
-      ...token,
-      userId: creator.userId,
-      creatorWallet: creator.wallet,
-      market: { curveShareBps: 8_000, creatorBuyLamports: "100000000" },
-    },
-    creator.cookie,
-  );
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return { creator, mint: created.body.mintAddress };
+  const mint = await launchToken(url, creator, token, {
+    curveShareBps: 8_000,
+    creatorBuyLamports: "100000000",
+  });
+  return { creator, mint };
 }

@@ -2,7 +2,14 @@ import { parseAmount } from "@shared/amounts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
-import { contextSignedIn, expectToast, memberWithWallet, postJson, serverEnv } from "./support/env";
+import {
+  contextSignedIn,
+  expectToast,
+  launchToken,
+  memberWithWallet,
+  postJson,
+  serverEnv,
+} from "./support/env";
 
 // A creator's and a fan's second day, where an exploratory pass found faults: a double-click
 // posted an update twice and airdropped twice; closing a dialog dropped keyboard focus to the
@@ -21,22 +28,11 @@ const signedIn = (cookie: string) => contextSignedIn(browser, server.url, cookie
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(serverEnv()), launchBrowser()]);
   creator = await memberWithWallet(server.url, `sdcreator_${stamp}`);
-  const created = await postJson<{ mintAddress: string }>(
-    server.url,
-    "/api/tokens/create",
-    {
-      name: `Second Day ${stamp}`,
-      symbol,
-      description: "A token on its second day.",
-      totalSupply: "1000000",
-      userId: creator.userId,
-      creatorWallet: creator.wallet,
-      market: { curveShareBps: 8_000 },
-    },
-    creator.cookie,
-  );
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  mint = created.body.mintAddress;
+  mint = await launchToken(server.url, creator, {
+    name: `Second Day ${stamp}`,
+    symbol,
+    description: "A token on its second day.",
+  });
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,7 +1,14 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
-import { contextSignedIn, expectToast, memberWithWallet, postJson, serverEnv } from "./support/env";
+import {
+  contextSignedIn,
+  expectToast,
+  launchToken,
+  memberWithWallet,
+  postJson,
+  serverEnv,
+} from "./support/env";
 
 // Two tabs, one browser, one cookie: when one tab changes who is signed in, the other shows it
 // without a reload, rather than show one person while acting (with the new cookie) as another.
@@ -76,23 +83,10 @@ describe("one session across tabs", () => {
 
   it("shows the signed-out state once the server says the session is gone (expired, or its cookie removed)", async () => {
     const dana = await memberWithWallet(server.url, "tabs_dana");
-    const launched = await postJson<{ mintAddress: string }>(
-      server.url,
-      "/api/tokens/create",
-      {
-        name: "Tabs Dana",
-        symbol: "TABSDANA",
-        totalSupply: "1000000",
-        userId: dana.userId,
-        creatorWallet: dana.wallet,
-        market: { curveShareBps: 8_000 },
-      },
-      dana.cookie,
-    );
-    expect(launched.status).toBe(201);
+    const mint = await launchToken(server.url, dana, { name: "Tabs Dana", symbol: "TABSDANA" });
     const context = await contextSignedIn(browser, server.url, dana.cookie);
     const { page, assertClean } = await openPage(context);
-    await page.goto(`${server.url}/token/${launched.body.mintAddress}`);
+    await page.goto(`${server.url}/token/${mint}`);
     await page.getByRole("button", { name: "Sign out" }).waitFor();
     const form = page.getByTestId("trade-panel").getByRole("tabpanel");
     await form.getByLabel("Amount to spend (SOL)").fill("0.01");

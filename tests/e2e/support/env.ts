@@ -68,3 +68,28 @@ export async function contextSignedIn(
   ]);
   return context;
 }
+
+/** Launches a token for `creator` through the API (by default with a market, 80% of a
+ * 1,000,000 supply on the curve); returns its mint. */
+export async function launchToken(
+  baseUrl: string,
+  creator: { userId: string; wallet: string; cookie: string },
+  token: { name: string; symbol: string; description?: string; totalSupply?: string },
+  market: { curveShareBps: number; creatorBuyLamports?: string } | null = { curveShareBps: 8_000 },
+): Promise<string> {
+  const created = await postJson<{ mintAddress: string }>(
+    baseUrl,
+    "/api/tokens/create",
+    {
+      totalSupply: "1000000",
+      ...token,
+      userId: creator.userId,
+      creatorWallet: creator.wallet,
+      ...(market ? { market } : {}),
+    },
+    creator.cookie,
+  );
+  if (created.status !== 201)
+    throw new Error(`launch ${token.symbol}: ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body.mintAddress;
+}

@@ -621,29 +621,34 @@ describe("market: reconciliation of openings", () => {
     // Settled once: a second start-up finds nothing to do.
     expect((await t.app.services.market.reconcilePending()).opened).toBe(0);
   });
-  it("keeps the market asked for with a launch when the server died before the market's own row was written", async () => {
+  /** A launch with a market whose request fails after the launch's row is written and before
+   * the market's (as if the server died there): the launch's row is left pending, never sent. */
+  async function launchFailingBeforeMarketRow(symbol: string, curveShareBps: number) {
     const opens = t.app.services.opens;
     const intend = opens.intend.bind(opens);
-    // As if the server died after recording the launch and before recording its market: the
-    // launch request fails there, its row pending and never sent.
     opens.intend = async () => {
       throw new Error("killed before the market's row was written");
     };
-    const creator = await member(t.url, ledger(), "mk_lostmkt", 5n * SOL);
+    const creator = await member(t.url, ledger(), `mk_${symbol.toLowerCase()}`, 5n * SOL);
     const body = {
-      name: "LOSTMKT Coin",
-      symbol: "LOSTMKT",
+      name: `${symbol} Coin`,
+      symbol,
       totalSupply: "1000000",
       userId: creator.userId,
       creatorWallet: creator.wallet,
-      market: { curveShareBps: 7000 },
-      idempotencyKey: "lost-market-1",
+      market: { curveShareBps },
+      idempotencyKey: `${symbol.toLowerCase()}-1`,
     };
     try {
       expect((await creator.c.post("/api/tokens/create", body)).status).toBe(500);
     } finally {
       opens.intend = intend;
     }
+    return { creator, body };
+  }
+
+  it("keeps the market asked for with a launch when the server died before the market's own row was written", async () => {
+    const { creator, body } = await launchFailingBeforeMarketRow("LOSTMKT", 7000);
     const rows = await t.deps.database.db.execute(
       sql`select mint_address, status from tokens where symbol = 'LOSTMKT'`,
     );
@@ -666,26 +671,7 @@ describe("market: reconciliation of openings", () => {
   });
 
   it("opens the market asked for with a launch on the creator's retry, when the first attempt failed before it", async () => {
-    const opens = t.app.services.opens;
-    const intend = opens.intend.bind(opens);
-    opens.intend = async () => {
-      throw new Error("the database refused the market's row");
-    };
-    const creator = await member(t.url, ledger(), "mk_retrymkt", 5n * SOL);
-    const body = {
-      name: "RETRYMKT Coin",
-      symbol: "RETRYMKT",
-      totalSupply: "1000000",
-      userId: creator.userId,
-      creatorWallet: creator.wallet,
-      market: { curveShareBps: 7500 },
-      idempotencyKey: "retry-market-1",
-    };
-    try {
-      expect((await creator.c.post("/api/tokens/create", body)).status).toBe(500);
-    } finally {
-      opens.intend = intend;
-    }
+    const { creator, body } = await launchFailingBeforeMarketRow("RETRYMKT", 7500);
     const again = await creator.c.post<{ mintAddress: string }>("/api/tokens/create", body);
     expect(again.status).toBe(201);
     const s = await expectVaultMatchesCurve(creator.c, ledger(), again.body.mintAddress, rent);
