@@ -36,6 +36,11 @@ export function groupDigits(text: string): string {
   return fraction ? `${grouped}.${fraction}` : grouped;
 }
 
+/** A count with its noun agreeing, digits grouped: "1 day", "1,024 fans". */
+export function counted(n: number, noun: string): string {
+  return `${groupDigits(String(n))} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 /** A holding as a share of the supply, "99.95%" (two decimals, rounded half up, in integers);
  * "<0.01%" for a holding too small to show, "" when the supply is unknown or zero. */
 export function shareOfSupply(units: bigint, supplyUnits: bigint): string {

@@ -1,3 +1,4 @@
+import { counted } from "@shared/amounts";
 import { formatTokenText } from "@shared/market/format";
 import type { RewardDraft } from "@shared/schemas/rewards";
 import type { RewardDraftRequest } from "../engine";
@@ -36,7 +37,7 @@ export function draftRewardsOffline(request: RewardDraftRequest): RewardDraft[] 
   const days = clamp(Math.floor(Math.max(token.ageDays, fans.longestHeldDays) / 2), 1, 90);
   const percentile = fans.count >= 10 ? 90 : 75;
   const community = known
-    ? `${count(fans.count, "fan")} ${fans.count === 1 ? "holds" : "hold"} ${sym} today`
+    ? `${counted(fans.count, "fan")} ${fans.count === 1 ? "holds" : "hold"} ${sym} today`
     : `No fans hold ${sym} yet, so these are starting points`;
   // Amounts in the text as the app writes them (grouped); the unlock values stay plain digits.
   const topText = `${formatTokenText(topAmount)} ${sym}`;
@@ -59,16 +60,16 @@ export function draftRewardsOffline(request: RewardDraftRequest): RewardDraft[] 
   };
   const loyal: RewardDraft = {
     title: early ? `Early ${audience}` : `Diamond Hands ${audience}`,
-    description: `A badge for holding at least ${medianText} for ${count(days, "day")} in a row. It stays with the wallet that earned it.`,
+    description: `A badge for holding at least ${medianText} for ${counted(days, "day")} in a row. It stays with the wallet that earned it.`,
     rarity: "epic",
     totalSupply: roundUp(Math.max(25, fans.count * 2), 25),
     soulbound: true,
     unlockCondition: { type: "holding_duration", value: medianAmount, days },
     rationale: !known
-      ? `${community}: ${count(days, "day")} rewards the first fans for staying.`
+      ? `${community}: ${counted(days, "day")} rewards the first fans for staying.`
       : few
-        ? `${community}, and the longest-standing has held for ${count(fans.longestHeldDays, "day")}: ${medianText} for ${count(days, "day")} rewards staying, not buying late.`
-        : `Half of them hold ${formatTokenText(fans.medianBalance)} ${sym} or more, and the longest-standing has held for ${count(fans.longestHeldDays, "day")}: ${count(days, "day")} rewards staying, not buying late.`,
+        ? `${community}, and the longest-standing has held for ${counted(fans.longestHeldDays, "day")}: ${medianText} for ${counted(days, "day")} rewards staying, not buying late.`
+        : `Half of them hold ${formatTokenText(fans.medianBalance)} ${sym} or more, and the longest-standing has held for ${counted(fans.longestHeldDays, "day")}: ${counted(days, "day")} rewards staying, not buying late.`,
   };
   const top: RewardDraft = {
     title: `Top ${100 - percentile}% ${audience}`,
@@ -104,10 +105,6 @@ function roundUp(value: number, step: number): number {
 
 function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
-}
-
-function count(n: number, noun: string): string {
-  return `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 function ordinal(n: number): string {

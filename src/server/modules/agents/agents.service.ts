@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { readAmountInWords, tooManyDecimalsMessage } from "@shared/amount-input";
 import { parseAmount } from "@shared/amounts";
 import {
@@ -12,6 +12,7 @@ import {
 import type { z } from "zod";
 import type { AiEngine, EngineInfo } from "../../ai/engine";
 import { badRequest, forbidden, notFound } from "../../http-errors";
+import { keyedId } from "../../lib/keyed-id";
 import { AgentCache, ConversationCache } from "./agents.cache";
 import { presentAgent, presentManaged, presentMessage, requirementText } from "./agents.presenter";
 import type { AgentsRepo, AgentWithToken } from "./agents.repo";
@@ -41,7 +42,7 @@ export interface ChatSession {
 
 /** A keyed exchange's question and answer ids: the same user, agent and key give the same ids. */
 function exchangeIds(userId: string, agentId: string, key: string): { question: string; answer: string } {
-  const base = createHash("sha256").update(`${userId}\n${agentId}\n${key}`).digest("hex").slice(0, 30);
+  const base = keyedId(userId, agentId, key);
   return { question: `${base}-q`, answer: `${base}-a` };
 }
 

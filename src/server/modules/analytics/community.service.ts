@@ -3,6 +3,7 @@ import { AMOUNT_POSITIVE_MESSAGE, parseTokenAmountInput } from "@shared/amount-i
 import type { AirdropRequest, AirdropResult, TokenPosts } from "@shared/schemas/analytics";
 import { badRequest, forbidden, HttpError } from "../../http-errors";
 import { LedgerError } from "../../ledger/ledger";
+import { keyedId } from "../../lib/keyed-id";
 import type { TokenRow } from "../tokens/tokens.repo";
 import type { TokensService } from "../tokens/tokens.service";
 import type { TransferService } from "../tokens/transfer.service";
@@ -84,9 +85,7 @@ export class CommunityService {
    * request again finds the post it made instead of posting twice. */
   async post(userId: string, mint: string, body: string, idempotencyKey?: string) {
     await this.creatorToken(userId, mint, "Only the token's creator can post updates");
-    const id = idempotencyKey
-      ? createHash("sha256").update(`${userId}\n${mint}\n${idempotencyKey}`).digest("hex").slice(0, 32)
-      : randomUUID();
+    const id = idempotencyKey ? keyedId(userId, mint, idempotencyKey) : randomUUID();
     const row = await this.deps.repo.insertPostOnce({ id, tokenMint: mint, userId, body });
     return { id: row.id, body: row.body, createdAt: row.createdAt.toISOString() };
   }

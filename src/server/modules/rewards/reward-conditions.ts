@@ -1,4 +1,4 @@
-import { formatAmount, groupDigits } from "@shared/amounts";
+import { counted, formatAmount, groupDigits } from "@shared/amounts";
 import type { RewardStanding, UnlockType } from "@shared/schemas/rewards";
 
 // Unlock conditions as people read them, and where a holder stands (docs/rewards.md). Pure:
@@ -27,7 +27,6 @@ const more = (units: bigint, t: TokenUnits) => {
   const shown = ((units + step - 1n) / step) * step;
   return `${groupDigits(formatAmount(shown, t.decimals))} more ${t.symbol}`;
 };
-const plural = (n: number, word: string) => `${groupDigits(String(n))} ${word}${n === 1 ? "" : "s"}`;
 
 /** The share of holders an engagement percentile admits: percentile 85 = the top 15%. */
 export function topShare(percentile: bigint): number {
@@ -37,7 +36,7 @@ export function topShare(percentile: bigint): number {
 /** "Hold 1,000 ART", "Hold 1,000 ART for 90 days", "Top 15% by engagement". */
 export function conditionText(c: Condition, t: TokenUnits): string {
   if (c.type === "holding_amount") return `Hold ${tokens(c.amount, t)}`;
-  if (c.type === "holding_duration") return `Hold ${tokens(c.amount, t)} for ${plural(c.days ?? 0, "day")}`;
+  if (c.type === "holding_duration") return `Hold ${tokens(c.amount, t)} for ${counted(c.days ?? 0, "day")}`;
   return `Top ${topShare(c.amount)}% by engagement`;
 }
 
@@ -80,14 +79,14 @@ export function standingOf(
     if (facts.balance < c.amount)
       return {
         eligible,
-        missing: `Hold ${more(c.amount - facts.balance, t)} for ${plural(days, "day")}`,
+        missing: `Hold ${more(c.amount - facts.balance, t)} for ${counted(days, "day")}`,
         progress: Math.floor(fraction(facts.balance, c.amount) / 2),
       };
     const heldMs = facts.aboveSince ? Math.max(0, now - facts.aboveSince.getTime()) : 0;
     const leftDays = Math.max(1, Math.ceil((days * DAY_MS - heldMs) / DAY_MS));
     return {
       eligible,
-      missing: `Keep holding ${tokens(c.amount, t)} for ${plural(leftDays, "more day")}`,
+      missing: `Keep holding ${tokens(c.amount, t)} for ${counted(leftDays, "more day")}`,
       progress: 50 + Math.min(49, Math.floor((heldMs * 50) / (days * DAY_MS))),
     };
   }

@@ -1,4 +1,4 @@
-import { formatAmount } from "@shared/amounts";
+import { formatAmount, parseAmount } from "@shared/amounts";
 import type { RewardDraft } from "@shared/schemas/rewards";
 import type { AiEngine } from "../../ai/engine";
 import { badRequest, forbidden } from "../../http-errors";
@@ -79,12 +79,12 @@ export class RewardDraftService {
     });
     // A model may ask for more than there is: such an idea could never be saved (the form
     // refuses an amount past the supply), so it is not offered.
-    const supply = BigInt(token.totalSupply);
+    // (The same rule as saving one: base units against the supply's.)
+    const supply = BigInt(token.totalSupply) * 10n ** BigInt(token.decimals);
     const reachable = ({ unlockCondition: { type, value } }: RewardDraft) => {
       if (type === "engagement") return true;
-      const [whole = "0", fraction = ""] = value.split(".");
-      const units = BigInt(whole);
-      return units < supply || (units === supply && !/[1-9]/.test(fraction));
+      const units = parseAmount(value, token.decimals);
+      return units !== null && units <= supply;
     };
     return { ...drafted, drafts: drafted.drafts.filter(reachable) };
   }

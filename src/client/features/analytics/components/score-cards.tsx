@@ -1,3 +1,4 @@
+import { counted } from "@shared/amounts";
 import { formatBps } from "@shared/market/format";
 import type { Analytics } from "@shared/schemas/analytics";
 import { Activity, Award, ShieldCheck, TrendingDown, TrendingUp } from "lucide-react";
@@ -5,11 +6,6 @@ import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
 type Trend = Analytics["cards"]["engagement"]["trend"];
-
-/** "1 transfer", "4 trades": a count with its noun agreeing. */
-function counted(n: number, noun: string): string {
-  return `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
-}
 
 function TrendLine({ trend }: { trend: Trend }) {
   if (trend.change === null)
