@@ -141,10 +141,26 @@ describe("opening a market from a browser wallet", () => {
     expect(notYours.status).toBe(403);
     const first = await c.post<Prepared>(`/api/market/${mint}/open/prepare`, { curveShareBps: 5000 });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    const prep = await c.post<Prepared>(`/api/market/${mint}/open/prepare`, { curveShareBps: 7000 });
-    expect(prep.status).toBe(200);
-    // A different share replaced the first prepare (never signed, so nothing of it can land).
+    // Another share while the wallet can still sign (and send) the first: two vaults could
+    // land, so it waits for the first to expire.
+    const other = await c.post<{ code: string; error: string }>(`/api/market/${mint}/open/prepare`, {
+      curveShareBps: 7000,
+    });
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe("IN_PROGRESS");
+    expect(other.body.error).toContain("50%");
+    const height0 = await ledger().getBlockHeight();
+    const expired = vi.spyOn(ledger(), "getBlockHeight").mockResolvedValue(height0 + 151n);
+    let prep: { status: number; body: Prepared };
+    try {
+      // Expired and not on the chain: the first is replaced.
+      prep = await c.post<Prepared>(`/api/market/${mint}/open/prepare`, { curveShareBps: 7000 });
+    } finally {
+      expired.mockRestore();
+    }
+    expect(prep.status, JSON.stringify(prep.body)).toBe(200);
     expect(prep.body.tokens).toBe((35_000n * E9).toString());
+    expect(prep.body.vault).not.toBe(first.body.vault);
     const strangerSubmit = await stranger.c.post(`/api/market/${mint}/open/submit`, {
       transaction: sign(prep.body.transaction),
     });
@@ -171,6 +187,40 @@ describe("opening a market from a browser wallet", () => {
     });
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
     await expectVaultMatchesCurve(c, ledger(), mint, rent);
+  });
+
+  it("an opening the wallet sent itself opens the market, never an orphaned vault", async () => {
+    const { w, c, mint, sign } = await externalCreator("XSELF", "1000000");
+    const prep = await c.post<Prepared>(`/api/market/${mint}/open/prepare`, { curveShareBps: 8000 });
+    expect(prep.status, JSON.stringify(prep.body)).toBe(200);
+    // The wallet signs the prepared bytes and sends them through any RPC, not through submit.
+    await ledger().sendTransaction(new Uint8Array(Buffer.from(sign(prep.body.transaction), "base64")));
+    expect(await tokensOf(ledger(), prep.body.vault, mint)).toBe(800_000n * E9);
+    // Asked for another share: the chain shows the first landed, so that market is open.
+    const other = await c.post<{ code: string }>(`/api/market/${mint}/open/prepare`, { curveShareBps: 5000 });
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe("MARKET_EXISTS");
+    const s = await expectVaultMatchesCurve(c, ledger(), mint, rent);
+    expect(s).toMatchObject({ status: "open", vault: prep.body.vault });
+    expect(s.realTokenReserves).toBe((800_000n * E9).toString());
+    expect(await tokensOf(ledger(), w.address, mint)).toBe(200_000n * E9);
+
+    // The same after expiry, found by start-up reconciliation.
+    const second = await externalCreator("XSELG", "1000000");
+    const p2 = await second.c.post<Prepared>(`/api/market/${second.mint}/open/prepare`, {
+      curveShareBps: 6000,
+    });
+    expect(p2.status).toBe(200);
+    await ledger().sendTransaction(new Uint8Array(Buffer.from(second.sign(p2.body.transaction), "base64")));
+    const height = await ledger().getBlockHeight();
+    const expired = vi.spyOn(ledger(), "getBlockHeight").mockResolvedValue(height + 151n);
+    try {
+      expect((await t.app.services.market.reconcilePending()).opened).toBe(1);
+    } finally {
+      expired.mockRestore();
+    }
+    const s2 = await expectVaultMatchesCurve(second.c, ledger(), second.mint, rent);
+    expect(s2).toMatchObject({ status: "open", vault: p2.body.vault });
   });
 
   it("start-up reconciliation sends an opening recorded (signed) but not sent, once", async () => {

@@ -1,5 +1,6 @@
 import { formatAmount, groupDigits } from "@shared/amounts";
 import { BPS, initialCurve, MARKET } from "@shared/market/curve";
+import { formatBps } from "@shared/market/format";
 import type { LaunchMarket, PreparedOpenMarket } from "@shared/schemas/market";
 import { isUniqueViolation } from "../../db/errors";
 import { badRequest, conflict, forbidden, notFound } from "../../http-errors";
@@ -109,11 +110,21 @@ export class MarketOpenService {
       const { repo, ledger } = this.deps;
       const existing = await repo.market(mint);
       if (existing?.status === "pending" && !existing.signature && existing.signedTransaction) {
-        const height = await ledger.getBlockHeight();
-        const live = existing.lastValidBlockHeight !== null && height <= existing.lastValidBlockHeight;
+        // The wallet may have signed and sent the prepared opening itself (it holds
+        // everything it needs): the chain says so before anything of it is discarded.
+        if (await this.settleIfLanded(existing))
+          throw conflict("This token already has a market", undefined, "MARKET_EXISTS");
+        const live = await this.stillSignable(existing);
         if (live && existing.curveShareBps === curveShareBps)
           return presentPreparedOpen(existing, existing.signedTransaction);
-        // Never signed: nothing of it can land; prepared again (a fresh vault key too).
+        // Another share while the first can still land would open two vaults: it waits.
+        if (live)
+          throw conflict(
+            `Your wallet can still sign the opening prepared for ${formatBps(existing.curveShareBps)} of the supply, for up to a minute. Sign that one, or choose another share once it has expired.`,
+            undefined,
+            "IN_PROGRESS",
+          );
+        // Expired and not on the chain: it can never land; prepared again (a fresh vault too).
         await repo.deleteMarket(mint);
       } else if (existing?.status === "failed") await repo.deleteMarket(mint);
       else if (existing?.status === "pending")
@@ -140,7 +151,7 @@ export class MarketOpenService {
     const first = await this.deps.repo.market(mint);
     if (!first || first.creatorUserId !== userId) throw notFound("No market opening was prepared");
     await this.deps.curves.exclusive(mint, async () => {
-      const { repo, ledger } = this.deps;
+      const { repo } = this.deps;
       const market = await repo.market(mint);
       if (!market) throw notFound("No market opening was prepared");
       if (market.status === "open" || market.status === "completed") return;
@@ -152,8 +163,8 @@ export class MarketOpenService {
         );
       if (!market.signature) {
         if (!market.signedTransaction) throw badRequest("This market opening was not prepared");
-        const height = await ledger.getBlockHeight();
-        if (market.lastValidBlockHeight !== null && height > market.lastValidBlockHeight) {
+        if (await this.settleIfLanded(market)) return;
+        if (!(await this.stillSignable(market))) {
           await repo.updateMarket(mint, {
             status: "failed",
             failureReason: SIGN_EXPIRED,
@@ -244,10 +255,10 @@ export class MarketOpenService {
         "open a market",
       );
       if (wallet.kind !== "embedded") {
-        // Prepared for a browser wallet and not signed yet: it waits for submit, until its
-        // blockhash expires (then nothing of it can ever land).
-        const height = await ledger.getBlockHeight();
-        if (market.lastValidBlockHeight === null || height > market.lastValidBlockHeight)
+        // Prepared for a browser wallet and not signed here: it waits for submit until its
+        // blockhash expires (then it can never land), unless the wallet sent it itself.
+        if (await this.settleIfLanded(market)) return;
+        if (!(await this.stillSignable(market)))
           await repo.updateMarket(mint, {
             status: "failed",
             failureReason: SIGN_EXPIRED,
@@ -274,6 +285,29 @@ export class MarketOpenService {
       });
       this.deps.curves.drop(mint);
     }
+  }
+
+  /** A prepared opening's blockhash has not expired: the wallet can still sign and send it. */
+  private async stillSignable(market: MarketRow): Promise<boolean> {
+    const height = await this.deps.ledger.getBlockHeight();
+    return market.lastValidBlockHeight !== null && height <= market.lastValidBlockHeight;
+  }
+
+  /** An opening the server did not send (a browser wallet sent its prepared bytes itself) is
+   * on the chain when the vault's token account holds the curve's tokens: the market is open. */
+  private async settleIfLanded(market: MarketRow): Promise<boolean> {
+    const [ata] = await this.deps.ledger.getMultipleAccounts([
+      associatedTokenAddress(market.vault, market.mint),
+    ]);
+    const held = ata ? (tokenAmountOf(ata.data) ?? 0n) : 0n;
+    if (held < market.initialRealToken) return false;
+    await this.deps.repo.updateMarket(market.mint, {
+      status: "open",
+      openedAt: new Date(this.deps.now()),
+      signedTransaction: null,
+    });
+    this.deps.curves.drop(market.mint);
+    return true;
   }
 
   /** The creator's disclosed buy at launch: capped at MARKET.maxCreatorBuyBps of the supply. */
