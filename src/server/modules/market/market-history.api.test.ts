@@ -98,6 +98,13 @@ describe("market history routes", () => {
     expect(cursor.status).toBe(400);
     expect(cursor.body.fields?.cursor).toBe("Invalid cursor: start again from the newest trades");
     expect((cursor.body as { code?: string }).code).toBe("INVALID_CURSOR");
+    // Well formed but past any time the database can hold (a forged cursor): a 400 too.
+    for (const micros of ["9223372036854775807", "9999999999999999999", "253402300800000000"]) {
+      const forged = Buffer.from(`${micros}.x`).toString("base64url");
+      const far = await get(`/api/market/${quietMint}/trades?cursor=${forged}`);
+      expect(far.status, micros).toBe(400);
+      expect((far.body as { code?: string }).code).toBe("INVALID_CURSOR");
+    }
   });
 
   it("has no trades and no candles for a token without a market", async () => {

@@ -70,10 +70,13 @@ export function buildCandles(
 
 // The trades cursor: base64url of "<confirmed microseconds>.<trade id>" of the last one served.
 const encodeCursor = (micros: string, id: string) => Buffer.from(`${micros}.${id}`).toString("base64url");
+/** A cursor names a trade's time: none is later than the end of year 9999 (a forged one past
+ * what the database's timestamps hold would otherwise reach it). */
+const LAST_CURSOR_MICROS = BigInt(Date.UTC(9999, 11, 31, 23, 59, 59, 999)) * 1000n + 999n;
 function decodeCursor(cursor: string): { micros: string; id: string } {
   const text = Buffer.from(cursor, "base64url").toString("utf8");
   const match = /^(\d{1,19})\.([^\s]{1,64})$/.exec(text);
-  if (!match) {
+  if (!match || BigInt(match[1] as string) > LAST_CURSOR_MICROS) {
     const message = "Invalid cursor: start again from the newest trades";
     throw badRequest(message, { cursor: message }, "INVALID_CURSOR");
   }
