@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   "ALREADY_PROCESSED",
   "TRANSACTION_REJECTED",
   "IN_PROGRESS",
+  // An idempotency key sent again with a different request (another side or amount).
+  "IDEMPOTENCY_KEY_REUSED",
   /** A paging cursor this server did not make (or made for another sort): start again. */
   "INVALID_CURSOR",
   "NOT_A_DESCRIPTION",

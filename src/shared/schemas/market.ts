@@ -121,19 +121,48 @@ export const QuoteSchema = z.object({
 });
 export type Quote = z.infer<typeof QuoteSchema>;
 
-/** POST /api/market/:mint/buy (and .../buy/prepare): by SOL in, or by tokens out. */
-export const BuyRequestSchema = z.union([
-  z.object({
-    solIn: baseUnits("Enter how much SOL to spend"),
-    minTokensOut: limitUnits("minTokensOut must be a whole number of base units"),
+/** POST /api/market/:mint/buy (and .../buy/prepare): by SOL in, or by tokens out. One object
+ * rather than a union, so a missing or mistyped field is named, and a body mixing both forms
+ * is refused rather than read as one of them with the other's limit dropped. */
+export const BuyRequestSchema = z
+  .object({
+    solIn: baseUnits("Enter how much SOL to spend").optional(),
+    minTokensOut: limitUnits("minTokensOut must be a whole number of base units").optional(),
+    tokensOut: baseUnits("Enter how many tokens to buy").optional(),
+    maxSolIn: limitUnits("maxSolIn must be a whole number of base units").optional(),
     idempotencyKey,
-  }),
-  z.object({
-    tokensOut: baseUnits("Enter how many tokens to buy"),
-    maxSolIn: limitUnits("maxSolIn must be a whole number of base units"),
-    idempotencyKey,
-  }),
-]);
+  })
+  .superRefine((b, ctx) => {
+    const missing = (path: string, message: string) =>
+      ctx.addIssue({ code: "custom", message, path: [path] });
+    const bySol = b.solIn !== undefined || b.minTokensOut !== undefined;
+    if (bySol && (b.tokensOut !== undefined || b.maxSolIn !== undefined))
+      missing("solIn", "Buy with solIn and minTokensOut, or with tokensOut and maxSolIn, not both");
+    else if (!bySol && b.tokensOut === undefined && b.maxSolIn === undefined)
+      missing("solIn", "Enter how much SOL to spend");
+    else if (bySol) {
+      if (b.solIn === undefined) missing("solIn", "Enter how much SOL to spend");
+      if (b.minTokensOut === undefined)
+        missing("minTokensOut", "minTokensOut must be a whole number of base units");
+    } else {
+      if (b.tokensOut === undefined) missing("tokensOut", "Enter how many tokens to buy");
+      if (b.maxSolIn === undefined) missing("maxSolIn", "maxSolIn must be a whole number of base units");
+    }
+  })
+  .transform(
+    (
+      b,
+    ):
+      | { solIn: string; minTokensOut: string; idempotencyKey: string }
+      | {
+          tokensOut: string;
+          maxSolIn: string;
+          idempotencyKey: string;
+        } =>
+      b.solIn !== undefined
+        ? { solIn: b.solIn, minTokensOut: b.minTokensOut ?? "", idempotencyKey: b.idempotencyKey }
+        : { tokensOut: b.tokensOut ?? "", maxSolIn: b.maxSolIn ?? "", idempotencyKey: b.idempotencyKey },
+  );
 export type BuyRequest = z.infer<typeof BuyRequestSchema>;
 
 /** POST /api/market/:mint/sell (and .../sell/prepare) */

@@ -152,7 +152,7 @@ export class MarketTradeService {
       } catch (err) {
         // Refused before it was recorded: it may be a repeat of a trade already made.
         if (!(err instanceof HttpError || err instanceof LedgerError)) throw err;
-        const replay = await this.replayIfKnown(userId, key, mint);
+        const replay = await this.replayIfKnown(userId, key, mint, order);
         if (replay) return replay;
         throw err;
       }
@@ -160,7 +160,7 @@ export class MarketTradeService {
         return await answer;
       } catch (err) {
         if (!(err instanceof DuplicateKey || err instanceof Requeue)) throw err;
-        const replay = await this.replayIfKnown(userId, key, mint);
+        const replay = await this.replayIfKnown(userId, key, mint, order);
         if (replay) return replay;
         // A failed attempt under this key was just cleared, or this trade was dropped because
         // one queued before it failed: built again on the curve as it now is.
@@ -236,6 +236,8 @@ export class MarketTradeService {
     return this.deps.curves.exclusive(mint, async () => {
       const entry = await this.readyEntry(mint);
       const known = await this.deps.repo.tradeByKey(userId, key);
+      if (known && known.status !== "failed" && (known.mint !== mint || !sameOrder(known, order)))
+        throw keyReused();
       if (known?.status === "pending" && !known.signature && known.signedTransaction)
         return this.presentPrepared(known, known.signedTransaction);
       if (known?.status === "failed") await this.deps.repo.deleteTrade(known.id);
@@ -451,11 +453,15 @@ export class MarketTradeService {
     return entry;
   }
 
-  private async replayIfKnown(userId: string, key: string, mint: string): Promise<TradeResult | null> {
+  private async replayIfKnown(
+    userId: string,
+    key: string,
+    mint: string,
+    order: TradeOrder,
+  ): Promise<TradeResult | null> {
     const row = await this.deps.repo.tradeByKey(userId, key);
     if (!row) return null;
-    if (row.mint !== mint)
-      throw conflict("This idempotency key was used for another trade", undefined, "IN_PROGRESS");
+    if (row.mint !== mint || !sameOrder(row, order)) throw keyReused();
     if (row.status === "confirmed") return presentTrade(row);
     const writing = this.inflight.get(row.id);
     if (row.status === "pending" && writing) {
@@ -907,6 +913,33 @@ function completedAtOf(row: TradeRow, now: number): Date | null {
 
 /** Why a trade built on one that failed is marked failed: it was never sent. */
 const NEVER_SENT = "An earlier trade on this curve did not go through; this one was never sent";
+
+/** A key answers only the trade it was first used for: another side or amount under it is a
+ * mistake to report, not that first trade to replay. */
+function keyReused(): HttpError {
+  return conflict("This idempotency key was used for another trade", undefined, "IDEMPOTENCY_KEY_REUSED");
+}
+
+/** A recorded trade is the one `order` asks for: the same side and amount. A buy by SOL pays
+ * what its tokens cost (at most what was offered), so it is quoted again on the curve as the
+ * trade found it: the same offer buys the same tokens for the same SOL. */
+function sameOrder(row: TradeRow, order: TradeOrder): boolean {
+  // The creator's buy at launch is keyed by the server itself, and its cap may trim it.
+  if (row.creatorBuy) return true;
+  if (row.side !== order.side) return false;
+  if ("tokensIn" in order) return row.tokens === order.tokensIn;
+  if ("tokensOut" in order) return row.tokens === order.tokensOut;
+  const realToken = row.realTokenAfter + row.tokens;
+  const before: CurveState = {
+    virtualSol: row.virtualSolAfter - row.curveSol,
+    virtualToken: row.virtualTokenAfter + row.tokens,
+    realSol: row.realSolAfter - row.curveSol,
+    realToken,
+    initialRealToken: realToken,
+  };
+  const again = quoteBuyWithSol(before, order.solIn, BigInt(row.feeBps));
+  return again.ok && again.quote.tokensOut === row.tokens && again.quote.curveSol === row.curveSol;
+}
 
 /** The idempotency key is already taken by a recorded trade. */
 class DuplicateKey extends Error {}

@@ -295,6 +295,62 @@ describe("market: limits", () => {
     );
     expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(1);
     await expectVaultMatchesCurve(fan.c, ledger(), mint, rent);
+
+    // The key with another side or amount is a mistake, not that trade again.
+    const reused = [
+      await fan.c.post<{ code: string }>(`/api/market/${mint}/sell`, {
+        tokensIn: "1000",
+        minSolOut: "0",
+        idempotencyKey: "same-key",
+      }),
+      await fan.c.post<{ code: string }>(`/api/market/${mint}/buy`, {
+        ...body,
+        solIn: (2n * SOL).toString(),
+      }),
+      await fan.c.post<{ code: string }>(`/api/market/${mint}/buy`, {
+        tokensOut: "1000",
+        maxSolIn: SOL.toString(),
+        idempotencyKey: "same-key",
+      }),
+    ];
+    expect(reused.map((r) => [r.status, r.body.code])).toEqual(
+      Array(3).fill([409, "IDEMPOTENCY_KEY_REUSED"]),
+    );
+    // The same offer again still answers the first trade.
+    expect((await fan.c.post<{ tradeId: string }>(`/api/market/${mint}/buy`, body)).body.tradeId).toBe(
+      a.body.tradeId,
+    );
+  });
+
+  it("names the field a buy gets wrong, and refuses a body mixing both kinds of buy", async () => {
+    const { mint } = await openMarket("BODY", "1000000");
+    const fan = await member(t.url, ledger(), "mk_body_fan", SOL);
+    const buy = (body: Record<string, unknown>) =>
+      fan.c.post<{ code: string; fields?: Record<string, string> }>(`/api/market/${mint}/buy`, body);
+    const both = await buy({
+      solIn: "1000000",
+      minTokensOut: "0",
+      tokensOut: "1",
+      maxSolIn: "1",
+      idempotencyKey: "both-forms",
+    });
+    expect(both.status).toBe(400);
+    expect(both.body.fields?.solIn).toBe(
+      "Buy with solIn and minTokensOut, or with tokensOut and maxSolIn, not both",
+    );
+    const noKey = await buy({ solIn: "1000000", minTokensOut: "0" });
+    expect(noKey.status).toBe(400);
+    expect(Object.keys(noKey.body.fields ?? {})).toEqual(["idempotencyKey"]);
+    const number = await buy({ solIn: 1000000, minTokensOut: "0", idempotencyKey: "numeric" });
+    expect(number.status).toBe(400);
+    expect(Object.keys(number.body.fields ?? {})).toEqual(["solIn"]);
+    const noLimit = await buy({ tokensOut: "5", idempotencyKey: "no-limit" });
+    expect(noLimit.status).toBe(400);
+    expect(noLimit.body.fields?.maxSolIn).toBe("maxSolIn must be a whole number of base units");
+    const empty = await buy({ idempotencyKey: "empty" });
+    expect(empty.body.fields?.solIn).toBe("Enter how much SOL to spend");
+    // Nothing was traded.
+    expect((await fan.c.get<MarketView>(`/api/market/${mint}`)).body.realSolReserves).toBe("0");
   });
 });
 
