@@ -89,7 +89,12 @@ export class MarketOpenService {
     const existing = await this.deps.repo.market(mint);
     if (existing?.status === "failed") await this.deps.repo.deleteMarket(mint);
     else if (existing?.status === "pending") {
+      // Recorded, not yet open (a concurrent request's, or one a crash interrupted): finished
+      // here; it is this request's market only if it has the share this one asks for.
       await this.deps.curves.exclusive(mint, () => this.openIntended(mint));
+      if (existing.curveShareBps !== curveShareBps)
+        throw conflict("This token already has a market", undefined, "MARKET_EXISTS");
+      await this.expectOpen(mint);
       return;
     } else if (existing) throw conflict("This token already has a market", undefined, "MARKET_EXISTS");
     await this.checkCanDeposit(token, curveShareBps);

@@ -500,6 +500,18 @@ describe("market: launch protection", () => {
     expect(again.body.code).toBe("MARKET_EXISTS");
     await expectVaultMatchesCurve(other.c, ledger(), plain, rent);
     expect((await other.c.get(`/api/market/${"1".repeat(32)}`)).status).toBe(404);
+
+    // An open arriving while another request's market is recorded and not yet open (as two
+    // opens at once meet): that market is finished, and with another share this one is a 409.
+    const racing = await launch(other, "RACED", "5000");
+    await t.app.services.opens.intend(await t.app.services.tokens.getByMint(racing), { curveShareBps: 9000 });
+    const late = await other.c.post<{ code: string }>(`/api/market/${racing}/open`, { curveShareBps: 6000 });
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe("MARKET_EXISTS");
+    const raced = await state(racing);
+    expect(raced).toMatchObject({ status: "open", curveShareBps: 9000 });
+    expect(raced.realTokenReserves).toBe((4_500n * E9).toString());
+    await expectVaultMatchesCurve(other.c, ledger(), racing, rent);
   });
 });
 
