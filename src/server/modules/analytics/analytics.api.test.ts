@@ -299,12 +299,14 @@ describe("POST /api/tokens/:mint/airdrop", () => {
     });
     expect(noAmount.status).toBe(400);
     // Finer than the token: refused as a whole, before anyone is paid (it was a 200 with a failed row).
-    const tooFine = await creator.c.post<{ error: string }>(`/api/tokens/${mint}/airdrop`, {
-      ...body,
-      recipients: [{ address: friend.wallet, amount: "0.0000000001" }],
-    });
+    const tooFine = await creator.c.post<{ error: string; fields: Record<string, string> }>(
+      `/api/tokens/${mint}/airdrop`,
+      { ...body, recipients: [{ address: friend.wallet, amount: "0.0000000001" }] },
+    );
     expect(tooFine.status).toBe(400);
     expect(tooFine.body.error).toMatch(/has at most 9 decimals$/);
+    // Named by the row, as the schema names a row's other mistakes.
+    expect(Object.keys(tooFine.body.fields)).toEqual(["recipients.0.amount"]);
   });
 });
 

@@ -38,7 +38,7 @@ export class CommunityService {
       "Only the token's creator can send tokens to its community",
     );
     const seen = new Set<string>();
-    for (const r of input.recipients) {
+    for (const [i, r] of input.recipients.entries()) {
       const address = r.address.trim();
       if (seen.has(address))
         throw badRequest("Each member can be chosen once", { recipients: "Each member can be chosen once" });
@@ -48,7 +48,7 @@ export class CommunityService {
       const amount = parseTokenAmountInput(r.amount, token.decimals, token.symbol);
       if (!amount.ok) {
         const message = amount.error ?? AMOUNT_POSITIVE_MESSAGE;
-        throw badRequest(message, { amount: message });
+        throw badRequest(message, { [`recipients.${i}.amount`]: message });
       }
     }
     const results: AirdropResult["results"] = [];

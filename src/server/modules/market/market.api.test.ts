@@ -253,6 +253,19 @@ describe("market: limits", () => {
     }
   });
 
+  it("refuses to send tokens into the curve's vault, where they could never come out", async () => {
+    const { creator, mint } = await openMarket("VLT", "1000000");
+    const vault = (await state(mint)).vault ?? "";
+    const sent = await creator.c.post<{ error: string; fields: Record<string, string> }>(
+      `/api/tokens/${mint}/transfer`,
+      { to: vault, amount: "1" },
+    );
+    expect(sent.status).toBe(400);
+    expect(sent.body.error).toContain("VLT's market vault");
+    expect(sent.body.fields.to).toBe("Choose another recipient");
+    await expectVaultMatchesCurve(creator.c, ledger(), mint, rent);
+  });
+
   it("counts tokens still on the curve as for sale, not circulating", async () => {
     const { creator, mint } = await openMarket("CIRC", "1000000");
     const circulating = async () =>

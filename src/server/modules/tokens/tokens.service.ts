@@ -262,6 +262,11 @@ export class TokensService {
     return creator;
   }
 
+  /** The vault of the mint's market (any status), null without one. */
+  marketVault(mint: string): Promise<string | null> {
+    return this.vaults.get(mint, "vault", () => this.deps.repo.marketVault(mint));
+  }
+
   /** The public token page: our record, the creator, and what the chain says. Holders are
    * the indexer's (one per owner, all its token accounts summed), counted as everywhere else:
    * the market's vault and burn addresses are not holders (shared/holders.ts). */
@@ -269,7 +274,7 @@ export class TokensService {
     const row = await this.getByMint(mint);
     const { ledger, indexer, repo } = this.deps;
     const owners = async () => {
-      const vault = await this.vaults.get(mint, "vault", () => repo.marketVault(mint));
+      const vault = await this.marketVault(mint);
       const read = await indexer.ownerBalances(mint, { limit: HOLDERS_LISTED, lookup: nonHolders(vault) });
       return { vault, read };
     };

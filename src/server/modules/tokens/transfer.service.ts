@@ -211,6 +211,13 @@ export class TransferService {
     prefer: WalletKind,
   ) {
     const to = await this.resolveRecipient(recipient);
+    // The curve's stock is what its vault held at opening, less what it sold: tokens sent
+    // there would never come out again (the curve does not sell them).
+    if (to === (await this.deps.tokens.marketVault(token.mintAddress)))
+      throw badRequest(
+        `That is ${token.symbol}'s market vault: tokens sent there could never come out. Choose another recipient`,
+        { to: "Choose another recipient" },
+      );
     const { wallet: from, lamports } = await this.pickSource(userId, token, amount, prefer, to);
     if (from.publicKey === to)
       throw badRequest("That is your own wallet: choose another recipient", {
