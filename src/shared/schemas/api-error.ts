@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   "NOT_ELIGIBLE",
   /** Every NFT of a reward's supply has been minted (the chain refuses more too). */
   "SOLD_OUT",
+  // A reward the user already has in another of their wallets (one per person).
+  "ALREADY_CLAIMED",
   /** Too many live streams (GET /api/market/:mint/live) open from one address (429). */
   "TOO_MANY_STREAMS",
   /** The server holds as many live streams as it allows (503): try again later. */

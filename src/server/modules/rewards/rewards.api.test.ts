@@ -136,6 +136,19 @@ describe("rewards: creation, claims and the chain", () => {
     const read = (await a.c.get<Reward>(`/api/nft-rewards/${reward.id}`)).body;
     expect(read.mintedCount).toBe(1);
     expect(read.standing).toMatchObject({ eligible: true, claimedMint: first.nftMint });
+
+    // The same balance moved to another of the fan's wallets earns no second NFT.
+    const second = (await a.c.post<{ wallet: { publicKey: string } }>("/api/wallet/generate")).body.wallet
+      .publicKey;
+    await t.deps.ledger.airdrop(a.wallet, SOL);
+    await send(second, "1000", a);
+    const twice = await a.c.post<{ code: string; error: string }>(`/api/nft-rewards/${reward.id}/claim`, {
+      wallet: second,
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.body.code).toBe("ALREADY_CLAIMED");
+    expect(twice.body.error).toContain("one per person");
+    expect((await a.c.get<Reward>(`/api/nft-rewards/${reward.id}`)).body.mintedCount).toBe(1);
   });
 
   it("the NFT reads back with web3.js + spl-token and with kit: decimals 0, supply 1, no mint authority, member 1", async () => {

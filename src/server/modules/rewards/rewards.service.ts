@@ -8,6 +8,7 @@ import type {
   RewardStanding,
   RewardStats,
 } from "@shared/schemas/rewards";
+import { shortAddress } from "@shared/short-address";
 import { getAddressDecoder } from "@solana/kit";
 import type { z } from "zod";
 import { isUniqueViolation } from "../../db/errors";
@@ -249,6 +250,15 @@ export class RewardsService {
       );
     const existing = await this.deps.repo.liveMint(row.id, owner);
     if (!existing) {
+      // One per person: a balance moved to another of one's own wallets earns nothing more.
+      const wallets = (await this.deps.accountsRepo.walletsOf(userId)).map((w) => w.publicKey);
+      const held = (await this.deps.repo.liveMintsOfOwners(wallets)).find((m) => m.rewardId === row.id);
+      if (held)
+        throw conflict(
+          `You already have this reward, in your wallet ${shortAddress(held.owner)}: one per person`,
+          undefined,
+          "ALREADY_CLAIMED",
+        );
       if (row.status !== "active")
         throw conflict("This reward is still being created", undefined, "IN_PROGRESS");
       if (!row.isActive) throw forbidden("This reward is not active", "NOT_ELIGIBLE");
