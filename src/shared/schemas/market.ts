@@ -210,7 +210,9 @@ const curveShare = z
 export const LaunchMarketSchema = z.object({
   curveShareBps: curveShare.default(MARKET.defaultCurveShareBps),
   /** The creator's own buy right after the market opens (capped, disclosed). */
-  creatorBuyLamports: limitUnits("creatorBuyLamports must be a whole number of lamports").optional(),
+  creatorBuyLamports: limitUnits("creatorBuyLamports must be a whole number of lamports")
+    .refine((v) => !/^\d+$/.test(v) || fitsU64(v), TOO_LARGE_MESSAGE)
+    .optional(),
 });
 export type LaunchMarket = z.infer<typeof LaunchMarketSchema>;
 

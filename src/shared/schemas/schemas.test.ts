@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LoginSchema, RegisterSchema, WalletChallengeSchema } from "./auth";
+import { LaunchMarketSchema, TOO_LARGE_MESSAGE } from "./market";
 import { CreateRewardSchema } from "./rewards";
 import { CreateTokenSchema, TokenFormSchema, TransferSchema } from "./token";
 
@@ -176,9 +177,30 @@ describe("reward title (it becomes the NFTs' on-chain name)", () => {
     expect(problem("\u2067x\u2069")).toBe("Titles cannot contain invisible or text-direction characters");
     expect(problem("\u200B\u200B")).toBe("Titles cannot contain invisible or text-direction characters");
     expect(problem("\u0301")).toBe("Title is required");
+    expect(problem("\u2800\u2800")).toBe("Titles cannot contain invisible or text-direction characters");
+    // A joiner between letters is invisible; between emoji it draws one emoji.
+    expect(problem("a\u200Db")).toBe("Titles cannot contain invisible or text-direction characters");
+    expect(problem("🎧\u200D")).toBe("Titles cannot contain invisible or text-direction characters");
   });
   it("keeps titles in any script, with emoji", () => {
+    expect(problem("Family 👨\u200D👩\u200D👧")).toBeNull();
+    expect(problem("Medic 🧑🏽\u200D⚕️")).toBeNull();
+    expect(problem("Home 🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}")).toBeNull();
     expect(problem("Early Listener 🎧")).toBeNull();
     expect(problem("مستمع مبكر")).toBeNull();
+  });
+});
+
+describe("a launch's market (POST /api/tokens/create `market`)", () => {
+  it("refuses a creator buy past a u64 as too large, not as unaffordable", () => {
+    const r = LaunchMarketSchema.safeParse({
+      curveShareBps: 8000,
+      creatorBuyLamports: "99999999999999999999",
+    });
+    expect(r.success ? null : r.error.issues[0]?.message).toBe(TOO_LARGE_MESSAGE);
+    expect(
+      LaunchMarketSchema.safeParse({ curveShareBps: 8000, creatorBuyLamports: "18446744073709551615" })
+        .success,
+    ).toBe(true);
   });
 });

@@ -30,13 +30,20 @@ export function text(options: TextOptions = {}) {
   return base.refine((v) => !forbidden.test(v) && !LONE_SURROGATE.test(v), message);
 }
 
-/** Characters a reader cannot see (zero-width spaces and joiners, soft hyphens, fillers)
- * and those that reorder text on screen (bidi overrides, isolates and marks). U+FE0F, which
- * asks for an emoji's colour form, is harmless and common in names, so it stays. */
-const INVISIBLE_OR_BIDI = /(?!\uFE0F)[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]/u;
+/** Characters a reader cannot see (zero-width spaces and joiners, soft hyphens, fillers, the
+ * blank Braille cell) and those that reorder text on screen (bidi overrides, isolates and
+ * marks). U+FE0F, which asks for an emoji's colour form, is harmless and common in names, so
+ * it stays. */
+const INVISIBLE_OR_BIDI = /(?!\uFE0F)[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}\u2800]/u;
+
+/** The joiners and tags inside emoji sequences (a family, a profession, a flag of England)
+ * draw one visible emoji: they are taken out before looking for invisible characters. */
+const EMOJI_JOINER =
+  /(?<=\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]?)\u200D(?=\p{Extended_Pictographic})/gu;
+const EMOJI_TAGS = /(?<=\u{1F3F4})[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
 
 export function hasInvisibleOrBidi(value: string): boolean {
-  return INVISIBLE_OR_BIDI.test(value);
+  return INVISIBLE_OR_BIDI.test(value.replace(EMOJI_JOINER, "").replace(EMOJI_TAGS, ""));
 }
 
 /** Unicode compatibility normalisation: fullwidth and mathematical letters become plain
