@@ -5,7 +5,7 @@ import type { AppDeps } from "./app-deps";
 import { safeError } from "./lib/safe-error";
 import { accessLogPlugin } from "./plugins/access-log";
 import { ConnectionLimiter } from "./plugins/connection-limits";
-import { errorsPlugin, frameworkErrors } from "./plugins/errors";
+import { clientErrors, errorsPlugin, frameworkErrors } from "./plugins/errors";
 import { closeQuietSocketsOnClose } from "./plugins/quiet-sockets";
 import { requireResponseSchemas, responseSerializerCompiler } from "./plugins/response-serializer";
 import { securityPlugin } from "./plugins/security";
@@ -47,6 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 256 * 1024,
     forceCloseConnections: "idle",
     frameworkErrors,
+    clientErrorHandler: clientErrors,
     trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY.split(",").map((s) => s.trim()) : false,
   });
   const connections = new ConnectionLimiter({

@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
@@ -70,6 +71,26 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
   const status = tooLong ? 414 : err.code === "FST_ERR_BAD_URL" ? 400 : 500;
   const message = status === 500 ? "Something went wrong on our side. Please try again." : "Invalid URL";
   return reply.status(status).send({ error: message, code: codeForStatus(status) });
+}
+
+/** Fastify's `clientErrorHandler`: a request Node's HTTP parser refused before any route saw
+ * it (a malformed request line or header, headers too large, too slow to arrive), answered in
+ * the API's error shape rather than Fastify's `{error, message, statusCode}`. */
+export function clientErrors(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, message] =
+    err.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? [408, "Request Timeout", "The request took too long to arrive"]
+      : err.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "Request Header Fields Too Large", "The request's headers are too large"]
+        : [400, "Bad Request", "The request could not be read: its request line or a header is malformed"];
+  const body = JSON.stringify({ error: message, code: codeForStatus(status) });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }
 
 const LEDGER_CODES: Record<LedgerError["code"], ErrorCode> = {

@@ -1,3 +1,4 @@
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../../../tests/support/http";
 import { startTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -73,5 +74,34 @@ describe("CSRF", () => {
       body: "{}",
     });
     expect(script.status).toBe(200);
+  });
+});
+
+describe("requests the HTTP parser refuses", () => {
+  /** Raw bytes on a socket of their own: what a fetch client could never send. */
+  function raw(bytes: string): Promise<string> {
+    const { hostname, port } = new URL(t.url);
+    return new Promise((resolve, reject) => {
+      let got = "";
+      const socket = net.connect(Number(port), hostname, () => socket.write(bytes));
+      socket.on("data", (d) => (got += String(d)));
+      socket.on("close", () => resolve(got));
+      socket.on("error", reject);
+    });
+  }
+
+  it.each([
+    ["a space in the path", "GET /api/a b HTTP/1.1\r\nHost: x\r\n\r\n", 400],
+    ["raw non-ASCII bytes in the request line", "GET /\u00ff\u00fe HTTP/1.1\r\nHost: x\r\n\r\n", 400],
+    ["a malformed header", "GET / HTTP/1.1\r\nHost x\r\n\r\n", 400],
+    ["headers past the limit", `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`, 431],
+  ])("answers %s in the API's error shape", async (_what, bytes, status) => {
+    const answer = await raw(bytes);
+    expect(answer.split("\r\n")[0]).toBe(
+      `HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : "Bad Request"}`,
+    );
+    const body = JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)) as { error: string; code: string };
+    expect(body.code).toBe("BAD_REQUEST");
+    expect(body.error.length).toBeGreaterThan(10);
   });
 });
