@@ -190,7 +190,7 @@ export type RewardDraft = z.infer<typeof RewardDraftSchema>;
 
 /** /api/nft-rewards/:id routes. */
 export const RewardIdParamsSchema = z.object({
-  id: text().trim().min(1, "Reward not found").max(64, "Reward not found"),
+  id: text().min(1, "Reward not found").max(64, "Reward not found"),
 });
 
 /** ?tokenMint= on the list and stats routes (omitted: every token). */

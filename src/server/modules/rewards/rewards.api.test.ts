@@ -345,6 +345,11 @@ describe("rewards: holding duration and engagement", () => {
     expect(refused.body.code).toBe("NOT_ELIGIBLE");
   });
 
+  it("a reward id that names none is a 404, blank included", async () => {
+    for (const id of ["%20", "nope", "x".repeat(40)])
+      expect((await creator.c.get(`/api/nft-rewards/${id}`)).status, id).toBe(404);
+  });
+
   it("stats: rewards, NFTs minted, unique holders and top collectors from what was minted", async () => {
     const stats = (await creator.c.get<RewardStats>(`/api/nft-rewards/stats?tokenMint=${mint}`)).body;
     expect(stats.totalRewardsCreated).toBe(4);
