@@ -52,6 +52,33 @@ describe("trust score formula", () => {
     );
   });
 
+  it("gives no distribution points for shares of no supply (all burned, a collection's mint)", () => {
+    const nothing: TrustInputs = {
+      mintAuthority: false,
+      freezeAuthority: false,
+      defaultFrozen: false,
+      permanentDelegate: false,
+      transferHook: false,
+      nonTransferable: false,
+      transferFeeBps: null,
+      metadata: "immutable",
+      supply: 0n,
+      largest: 0n,
+      top10: 0n,
+      creatorCluster: 0n,
+      launchTaken: null,
+      onCurve: 0n,
+      hasMarket: false,
+      ageDays: 30,
+      holders: 0,
+      hasLinks: false,
+    };
+    const r = evaluate(nothing);
+    const spread = r.factors.filter((f) => f.group === "distribution");
+    expect(spread.map((f) => [f.value, f.points])).toEqual(Array(3).fill(["No supply", 0]));
+    expect(r.band).not.toBe("good");
+  });
+
   it("holds the dangerous findings under their caps", () => {
     fc.assert(
       fc.property(inputs, (i) => {

@@ -7,7 +7,7 @@ import type { ChecklistItem, TrustBand, TrustCap, TrustFactor, TrustReport } fro
 // sum is held down by caps, the dangerous findings that no amount of good elsewhere offsets.
 // Changing a threshold or a weight changes the version, so a score says which rules made it.
 
-const TRUST_VERSION = "1";
+const TRUST_VERSION = "2";
 
 export interface TrustInputs {
   /** Supply counted for shares: the mint's supply less what burn addresses hold. */
@@ -196,13 +196,17 @@ function assess(i: TrustInputs): { factors: TrustFactor[]; caps: CapFinding[] } 
 
   // B. Distribution: how much of the supply few wallets could dump at once.
   const t = THRESHOLDS;
+  // Shares of no supply (all of it burned, or an NFT collection's mint) say nothing: no points.
+  const spread = (share: number, fullAt: number, zeroAt: number, max: number) =>
+    i.supply > 0n ? lowerIsBetter(share, fullAt, zeroAt, max) : 0;
+  const shown = (share: number) => (i.supply > 0n ? percent(share) : "No supply");
   const top10 = shareBps(i.top10, i.supply);
   add({
     key: "top10_share",
     group: "distribution",
     label: "Top 10 holders' share of the supply",
-    value: percent(top10),
-    points: lowerIsBetter(top10, t.top10.fullAt, t.top10.zeroAt, 15),
+    value: shown(top10),
+    points: spread(top10, t.top10.fullAt, t.top10.zeroAt, 15),
     maxPoints: 15,
     why: "When ten wallets hold most of the supply, a few sales can crash the price (the curve vault and burn addresses are not counted).",
   });
@@ -211,8 +215,8 @@ function assess(i: TrustInputs): { factors: TrustFactor[]; caps: CapFinding[] } 
     key: "largest_holder",
     group: "distribution",
     label: "Largest wallet",
-    value: percent(largest),
-    points: lowerIsBetter(largest, t.largest.fullAt, t.largest.zeroAt, 7),
+    value: shown(largest),
+    points: spread(largest, t.largest.fullAt, t.largest.zeroAt, 7),
     maxPoints: 7,
     why: "One wallet with a large share can move the price alone.",
   });
@@ -229,8 +233,8 @@ function assess(i: TrustInputs): { factors: TrustFactor[]; caps: CapFinding[] } 
     key: "creator_share",
     group: "distribution",
     label: "Creator and creator-funded wallets",
-    value: percent(creator),
-    points: lowerIsBetter(creator, t.creator.fullAt, t.creator.zeroAt, 8),
+    value: shown(creator),
+    points: spread(creator, t.creator.fullAt, t.creator.zeroAt, 8),
     maxPoints: 8,
     why: "Tokens the creator holds, directly or through wallets it paid for, can be sold on the fans who bought.",
   });

@@ -168,7 +168,7 @@ describe("trust: mints made by anyone through /rpc", () => {
     ]);
 
     const r = await trustOf(mint.address);
-    expect(r).toMatchObject({ mint: mint.address, program: "token-2022", platform: false, version: "1" });
+    expect(r).toMatchObject({ mint: mint.address, program: "token-2022", platform: false, version: "2" });
     expect(factor(r, "mint_authority")).toEqual({ value: "Live", points: 0 });
     expect(factor(r, "freeze_authority")).toEqual({ value: "Live", points: 0 });
     expect(factor(r, "permanent_delegate")).toEqual({ value: "Present", points: 0 });
@@ -198,7 +198,7 @@ describe("trust: mints made by anyone through /rpc", () => {
     await trustOf(mint.address);
     const { db } = t.deps.database;
     const rows = await db.select().from(trustSnapshots).where(eq(trustSnapshots.mint, mint.address));
-    expect(rows.map((s) => [s.day, s.score, s.version])).toEqual([[r.computedAt.slice(0, 10), 16, "1"]]);
+    expect(rows.map((s) => [s.day, s.score, s.version])).toEqual([[r.computedAt.slice(0, 10), 16, "2"]]);
   });
 
   it("a classic SPL Token mint, authority revoked, 20% handed out in its first minutes", async () => {
