@@ -114,6 +114,29 @@ describe("offline agent answers", () => {
 });
 
 describe("chunking notes", () => {
+  it("keeps sentences whole around a question or exclamation inside quotes or brackets", () => {
+    const notes =
+      'We print on recycled paper. Ask the printer one question first ("can you do risograph?") before you order. Print runs are 200 copies.\n\nWe ship on Fridays. Tracking is emailed (check spam!) within a day.';
+    const chunks = chunkNotes(notes, 8);
+    expect(chunks.map((c) => c.text)).toEqual([
+      "We print on recycled paper.",
+      'Ask the printer one question first ("can you do risograph?") before you order.',
+      "Print runs are 200 copies.",
+      "We ship on Fridays.",
+      "Tracking is emailed (check spam!) within a day.",
+    ]);
+    // Nothing dropped at the usual size either.
+    expect(
+      chunkNotes(notes)
+        .map((c) => c.text)
+        .join(" "),
+    ).toBe(notes.replace("\n\n", " "));
+    const answer = ask("Anything I should ask the printer before ordering?", {
+      agent: { ...base.agent, knowledgeNotes: notes },
+    });
+    expect(answer).toContain('("can you do risograph?") before you order.');
+  });
+
   it("splits on headings and blank lines and cuts long paragraphs at sentence ends", () => {
     const long = Array.from({ length: 30 }, (_, i) => `Sentence number ${i} has a few words.`).join(" ");
     const chunks = chunkNotes(`# A\nfirst line\nstill first\n\n- a bullet\n- another\n# B\n${long}`);

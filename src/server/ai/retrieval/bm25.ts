@@ -73,6 +73,17 @@ export class Bm25Index {
 
 /** Splits notes into retrievable passages: paragraphs under their Markdown heading, long
  * ones cut at sentence ends near `maxWords`, so an answer quotes a focused passage. */
+/** A sentence ends at . ! or ? (and any closing quote or bracket after it) followed by a space
+ * and what can start a sentence: a capital, a digit, an opening quote, or a letter of a script
+ * without case. So `("can you do risograph?") before you order` stays one sentence, and no
+ * character is ever dropped. */
+const SENTENCE_END =
+  /(?<=[.!?]["'\u201D\u2019)\]]*)\s+(?=["'\u201C\u2018([\u00BF\u00A1]?[\p{Lu}\p{Lt}\p{Lo}\p{N}])/u;
+
+function sentencesOf(text: string): string[] {
+  return text.split(SENTENCE_END).filter((s) => s.trim());
+}
+
 export function chunkNotes(notes: string, maxWords = 70): Array<{ text: string; heading?: string }> {
   const out: Array<{ text: string; heading?: string }> = [];
   let heading: string | undefined;
@@ -97,7 +108,7 @@ export function chunkNotes(notes: string, maxWords = 70): Array<{ text: string; 
   }
   flush();
   for (const paragraph of paragraphs) {
-    const sentences = paragraph.text.match(/[^.!?]+[.!?]+(?:\s|$)|[^.!?]+$/g) ?? [paragraph.text];
+    const sentences = sentencesOf(paragraph.text);
     let piece = "";
     for (const sentence of sentences) {
       const next = piece ? `${piece} ${sentence.trim()}` : sentence.trim();
