@@ -272,7 +272,7 @@ export class TokensService {
    * the market's vault and burn addresses are not holders (shared/holders.ts). */
   async publicView(mint: string) {
     const row = await this.getByMint(mint);
-    const { ledger, indexer, repo } = this.deps;
+    const { ledger, indexer } = this.deps;
     const owners = async () => {
       const vault = await this.marketVault(mint);
       const read = await indexer.ownerBalances(mint, { limit: HOLDERS_LISTED, lookup: nonHolders(vault) });
