@@ -54,6 +54,32 @@ describe("token-gated agents", () => {
     await page.close();
   });
 
+  it("on a phone, choosing an agent brings its conversation into view; note sentences come whole", async () => {
+    const { page, assertClean } = await openPage(context);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`${server.url}/ai-agents`);
+    await page.getByRole("button", { name: /^Creative Catalyst/ }).click();
+    const input = page.getByPlaceholder("Message Creative Catalyst...");
+    // The conversation sits below the list in one column: it scrolls up to meet the choice.
+    await expect
+      .poll(async () => {
+        const box = await input.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 740;
+      })
+      .toBe(true);
+    // A question mark inside quotes in the notes no longer cuts the sentence around it.
+    await input.fill("How do I get more replies on my posts?");
+    await input.press("Enter");
+    await page
+      .getByTestId("message-agent")
+      .filter({
+        hasText: 'Ask one specific question per post ("which background, A or B?") so fans can take part.',
+      })
+      .waitFor();
+    assertClean();
+    await page.close();
+  });
+
   it("shows locked and unlocked agents, streams a reply, and denies access once the balance drops", async () => {
     const { page, assertClean } = await openPage(context);
     const shot = (name: string) =>

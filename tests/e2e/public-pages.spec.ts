@@ -135,8 +135,8 @@ describe("unknown routes", () => {
 });
 
 describe("responsive", () => {
-  it("every route fits 360 px, signed in, with a long token name and mint: no sideways scrolling", async () => {
-    const context = await newContext(browser, server.url, { viewport: { width: 360, height: 740 } });
+  it("every route fits 320 px, signed in, with a long token name and mint: no sideways scrolling", async () => {
+    const context = await newContext(browser, server.url, { viewport: { width: 320, height: 740 } });
     await signUp(context);
     const mint = await launchTokenViaApi(context, {
       name: "ExtraordinarilyLongwindedSynthwaveCollectiveTokens", // 50: the maximum, unbreakable
@@ -166,6 +166,20 @@ describe("responsive", () => {
         return out;
       });
       expect(problems, path).toEqual([]);
+    }
+
+    // The wizard's review with the longest name: the preview truncates it, at any width.
+    await page.goto("/create");
+    await page.getByRole("button", { name: "Skip: I'll fill in my token myself" }).click();
+    await page.getByLabel("Token name").fill("The Lisbon Street Photography Zine Collective 50");
+    for (const width of [320, 375, 768]) {
+      await page.setViewportSize({ width, height: 740 });
+      const create = await page.getByRole("button", { name: "Create Token" }).boundingBox();
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect([scrollWidth, (create?.x ?? 0) + (create?.width ?? 0) <= width], `review at ${width}`).toEqual([
+        width,
+        true,
+      ]);
     }
     assertClean([/Failed to load resource: the server responded with a status of 404/]);
     await context.close();

@@ -1,5 +1,5 @@
 import type { Agent } from "@shared/schemas/agents";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { AppShell } from "@/components/layout";
 import { toast } from "@/components/ui/use-toast";
 import { AgentList, ChatPanel, ManageAgents, useAgents } from "@/features/agents";
@@ -21,6 +21,14 @@ export default function AiAgentsPage() {
     [agents.data, selectedId],
   );
 
+  // One column (phones): the conversation opens below the list, out of sight; bring it up.
+  const chat = useRef<HTMLDivElement>(null);
+  const [chosen, setChosen] = useState(0);
+  useEffect(() => {
+    if (chosen && !window.matchMedia("(min-width: 1024px)").matches)
+      chat.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+  }, [chosen]);
+
   useEffect(() => {
     if (agents.isError)
       toast({ title: "Error", description: "Failed to load agents", variant: "destructive" });
@@ -37,17 +45,21 @@ export default function AiAgentsPage() {
           <h1 className="text-3xl font-bold tracking-tight">Token-Gated AI Agents</h1>
           <p className="text-muted-foreground">Exclusive AI assistants unlocked by your token holdings</p>
         </header>
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-3">
           <div className="lg:col-span-1">
             <AgentList
               agents={agents.data}
               isLoading={agents.isLoading}
               signedIn={Boolean(user)}
               selectedId={selected?.id ?? null}
-              onSelect={(agent) => agent.isUnlocked && setSelectedId(agent.id)}
+              onSelect={(agent) => {
+                if (!agent.isUnlocked) return;
+                setSelectedId(agent.id);
+                setChosen((n) => n + 1);
+              }}
             />
           </div>
-          <div className="lg:col-span-2">
+          <div className="scroll-mt-20 lg:col-span-2" ref={chat}>
             <ChatPanel agent={selected} />
           </div>
         </div>

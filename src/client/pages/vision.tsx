@@ -132,7 +132,7 @@ export default function Vision() {
             <Button
               asChild
               size="xl"
-              className="mt-8 bg-white bg-none text-primary shadow-none hover:bg-white/90"
+              className="mt-8 h-auto min-h-12 whitespace-normal bg-white bg-none py-3 text-primary shadow-none hover:bg-white/90"
             >
               <Link href={ctaHref}>
                 Start Your Economy Today

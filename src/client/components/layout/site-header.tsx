@@ -106,22 +106,24 @@ export function SiteHeader({ nav = [], actions, fixed = false }: SiteHeaderProps
         fixed ? "fixed" : "sticky",
       )}
     >
-      <div className="mx-auto flex h-16 max-w-page items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-page items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6 lg:px-8">
         <Brand />
+        {/* From 1024 px: the signed-in bar (six entries and the account) needs the width. */}
         {nav.length > 0 ? (
-          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
             {nav.map((item) => (
               <NavEntry key={item.label} item={item} />
             ))}
           </nav>
         ) : null}
-        <div className="flex items-center gap-2">
+        {/* Tighter on the narrowest phones (320 px): brand, actions and the menu in one row. */}
+        <div className="flex items-center gap-1 min-[360px]:gap-2">
           {actions ?? <DefaultActions />}
           {nav.length > 0 ? (
             <Button
               variant="ghost"
               size="icon"
-              className="md:hidden"
+              className="lg:hidden"
               aria-expanded={open}
               aria-controls={menuId}
               aria-label={open ? "Close menu" : "Open menu"}
@@ -137,7 +139,7 @@ export function SiteHeader({ nav = [], actions, fixed = false }: SiteHeaderProps
           id={menuId}
           aria-label="Main (mobile)"
           hidden={!open}
-          className="border-t border-border bg-background px-4 pb-4 md:hidden"
+          className="border-t border-border bg-background px-4 pb-4 lg:hidden"
         >
           <ul className="flex flex-col pt-2">
             {nav.map((item) => (

@@ -65,13 +65,19 @@ function Conversation({ agent }: { agent: Agent }) {
         </p>
       </CardHeader>
       <CardContent className="flex min-h-80 flex-1 flex-col gap-4 pt-6">
-        <div className="max-h-[28rem] flex-1 overflow-y-auto pr-1">
+        {/* Focusable: a long conversation scrolls, and keyboard users scroll it too. */}
+        <section
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes keyboard focus (WCAG 2.1.1)
+          tabIndex={0}
+          aria-label={`Messages with ${agent.name}`}
+          className="max-h-[28rem] flex-1 overflow-y-auto rounded-md pr-1 focus-visible:outline-2 focus-visible:outline-ring"
+        >
           {chat.isLoading ? (
             <Skeleton className="h-24 rounded-xl" />
           ) : (
             <MessageList messages={chat.messages} agentName={agent.name} />
           )}
-        </div>
+        </section>
         <ChatInput agentName={agent.name} pending={chat.pending} onSend={chat.send} />
       </CardContent>
     </Card>

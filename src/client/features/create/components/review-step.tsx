@@ -42,7 +42,7 @@ export function ReviewStep({
   const symbolField = register("symbol");
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <Card>
         <CardHeader>
           <CardTitle as="h2">Review &amp; Deploy</CardTitle>

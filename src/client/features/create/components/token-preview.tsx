@@ -29,11 +29,11 @@ export function TokenPreview({
         <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Live preview</p>
         <div className="flex items-center gap-3">
           {showImage ? (
-            <img src={imageUrl} alt="" className="size-14 rounded-full object-cover" />
+            <img src={imageUrl} alt="" className="size-14 shrink-0 rounded-full object-cover" />
           ) : (
             <span
               aria-hidden="true"
-              className="flex size-14 items-center justify-center rounded-full bg-gradient-brand text-xl font-bold text-white"
+              className="flex size-14 shrink-0 items-center justify-center rounded-full bg-gradient-brand text-xl font-bold text-white"
             >
               {shownSymbol.charAt(0)}
             </span>

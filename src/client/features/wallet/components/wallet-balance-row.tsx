@@ -14,8 +14,9 @@ export function WalletBalanceRow({ publicKey, label }: { publicKey: string; labe
       className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border p-3"
       data-testid="wallet-row"
     >
-      <div className="flex min-w-0 flex-1 items-center gap-2">
-        <div className="min-w-0">
+      {/* The address keeps its width (it is short already); the balance and the faucet wrap. */}
+      <div className="flex flex-1 items-center gap-2">
+        <div className="shrink-0">
           {label ? <p className="text-xs text-muted-foreground">{label}</p> : null}
           <code className="font-mono text-sm" title={publicKey} data-testid="wallet-address">
             {shortAddress(publicKey, 6)}
