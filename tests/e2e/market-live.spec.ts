@@ -2,7 +2,7 @@ import { formatPriceSol, formatSol } from "@shared/market/format";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
-import { launchToken, memberWithWallet, postJson, serverEnv } from "./support/env";
+import { contextSignedIn, launchToken, memberWithWallet, postJson, serverEnv } from "./support/env";
 
 type Market = { status: string; priceLamports: string; realSolReserves: string };
 
@@ -92,5 +92,30 @@ describe("market: the token page follows other people's trades live", () => {
       v.assertClean();
       await v.page.context().close();
     }
+  });
+
+  it("a buy the reader makes in another tab moves this tab's SOL balance with its tokens", async () => {
+    const fan = await person(`lvtabs_${stamp}`);
+    const context = await contextSignedIn(browser, server.url, fan.cookie);
+    const { page, assertClean } = await openPage(context);
+    await page.goto(`${server.url}/token/${mint}`);
+    const sol = page.getByTestId("trade-balances").getByTestId("balance-sol");
+    await sol.filter({ hasText: exactly(formatSol(2_000_000_000n)) }).waitFor();
+    // The other tab: the same account buys through the API.
+    const buy = await postJson(
+      server.url,
+      `/api/market/${mint}/buy`,
+      { solIn: "10000000", minTokensOut: "1", idempotencyKey: `tabs-${stamp}` },
+      fan.cookie,
+    );
+    expect(buy.status, JSON.stringify(buy.body)).toBe(200);
+    const wallets = (await (
+      await fetch(`${server.url}/api/wallets`, { headers: { cookie: fan.cookie } })
+    ).json()) as { wallets: Array<{ lamports: string }> };
+    const now = BigInt(wallets.wallets[0]?.lamports ?? "0");
+    expect(now).toBeLessThan(2_000_000_000n);
+    await sol.filter({ hasText: exactly(formatSol(now)) }).waitFor();
+    assertClean();
+    await context.close();
   });
 });

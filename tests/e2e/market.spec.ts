@@ -332,7 +332,7 @@ describe("market: slippage tolerance", () => {
       .first()
       .waitFor();
     await panel.getByRole("tab", { name: "Sell" }).click();
-    await form.getByRole("button", { name: /^Sell all/ }).click();
+    await form.getByRole("button", { name: /^Max: sell all/ }).click();
     await form.getByTestId("quote-receive").filter({ hasText: /SOL$/ }).waitFor();
     let sold = false;
     const quotesAfter: string[] = [];
@@ -348,6 +348,13 @@ describe("market: slippage tolerance", () => {
     // Past the quote's debounce: a re-quote of the sold amount would have gone out by now.
     await page.waitForTimeout(1_500);
     expect(quotesAfter).toEqual([]);
+
+    // Clearing the custom value leaves no hidden tolerance: the default preset applies, shown.
+    await form.getByLabel("Custom slippage, percent").fill("");
+    await form.getByText("moves against you by more than 1%").waitFor();
+    expect(await form.getByRole("button", { name: "1%", exact: true }).getAttribute("aria-pressed")).toBe(
+      "true",
+    );
     assertClean();
     await context.close();
   });

@@ -153,7 +153,7 @@ describe("a creator's and a fan's second day", () => {
     const sellable = BigInt(market.initialRealTokenReserves) - BigInt(market.realTokenReserves);
     await page.reload();
     await panel.getByRole("tab", { name: "Sell" }).click();
-    await panel.getByRole("button", { name: /^Sell the most the curve takes back/ }).click();
+    await panel.getByRole("button", { name: /^Max: sell the most the curve takes back/ }).click();
     const typed = await panel.getByLabel(`Amount to sell (${symbol})`).inputValue();
     expect(parseAmount(typed, 9)).toBe(sellable);
     await panel.getByTestId("quote-receive").filter({ hasText: /SOL$/ }).waitFor();

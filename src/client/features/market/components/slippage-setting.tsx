@@ -1,5 +1,5 @@
 import { formatBps } from "@shared/market/format";
-import { parseSlippagePercent, SLIPPAGE_PRESETS_BPS } from "@shared/market/trade-input";
+import { DEFAULT_SLIPPAGE_BPS, parseSlippagePercent, SLIPPAGE_PRESETS_BPS } from "@shared/market/trade-input";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -62,6 +62,8 @@ export function SlippageSetting({
               if (text.trim() === "") {
                 setError(null);
                 onInvalid(false);
+                // Cleared: a preset is what applies, and shows as chosen (never a hidden custom value).
+                if (!isPreset) onChange(DEFAULT_SLIPPAGE_BPS);
                 return;
               }
               const parsed = parseSlippagePercent(text);

@@ -259,8 +259,8 @@ export function TradeForm({
             variant="outline"
             aria-label={
               maxSell < tokenUnits
-                ? `Sell the most the curve takes back: ${formatTokens(maxSell, decimals)} ${symbol}`
-                : `Sell all: ${formatTokens(tokenUnits, decimals)} ${symbol}`
+                ? `Max: sell the most the curve takes back, ${formatTokens(maxSell, decimals)} ${symbol}`
+                : `Max: sell all, ${formatTokens(tokenUnits, decimals)} ${symbol}`
             }
             onClick={() => {
               setBy("tokens");

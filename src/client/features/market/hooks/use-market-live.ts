@@ -1,8 +1,15 @@
 import { candlesWithTrade } from "@shared/market/candles";
 import { CANDLE_INTERVALS, type Candles, type MarketState } from "@shared/schemas/market";
+import type { WalletsResponse } from "@shared/schemas/wallet";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { holdingsQueryKey, marketQueryKey, postsQueryKey, tokenQueryKey } from "@/lib/query-keys";
+import {
+  holdingsQueryKey,
+  marketQueryKey,
+  postsQueryKey,
+  tokenQueryKey,
+  walletsQueryKey,
+} from "@/lib/query-keys";
 import { marketUrl } from "../api/get-market";
 import { curveMoved, hasTrade, pagesWithTrade, type Trade, type TradePages } from "../lib/live-updates";
 
@@ -62,7 +69,12 @@ export function useMarketLive(mint: string): void {
       });
       events.addEventListener("trade", (e) => {
         const trade = parse<Trade>(e.data);
-        if (trade) applyTrade(queryClient, mint, trade);
+        if (!trade) return;
+        applyTrade(queryClient, mint, trade);
+        // The reader's own trade from another tab moved their SOL as well as their tokens.
+        const wallets = queryClient.getQueryData<WalletsResponse>(walletsQueryKey)?.wallets;
+        if (wallets?.some((w) => w.publicKey === trade.trader))
+          void queryClient.invalidateQueries({ queryKey: walletsQueryKey });
       });
       // The indexer has new holders of this token: the page reads them again, and the reader's
       // own holdings and the updates for holders (a transfer to or from them moves their
