@@ -107,6 +107,15 @@ describe("/analytics, live", () => {
     expect(await page.getByTestId("top-member").count()).toBe(3);
 
     await page.getByRole("heading", { name: "Holders over 30 days" }).waitFor();
+    // Three lines, each named on the chart itself (phones have no hover), and in its summary.
+    const holdersChart = page.getByRole("figure", { name: /^Holders per day over 30 days/ });
+    await holdersChart.locator(".recharts-legend-item-text", { hasText: "Lost" }).waitFor();
+    expect(await holdersChart.locator(".recharts-legend-item-text").allTextContents()).toEqual([
+      "Holders",
+      "New",
+      "Lost",
+    ]);
+    expect(await holdersChart.getAttribute("aria-label")).toMatch(/; \d+ new and \d+ lost in those days$/);
     expect(await seriousA11yFindings(page)).toEqual([]);
 
     // Engage Community: tokens to a chosen member in one step, then an update for holders.

@@ -100,7 +100,7 @@ describe("NFT rewards: create with AI, rewarded fans, collection", () => {
     await page.getByRole("heading", { name: "Ideas for your community" }).waitFor();
     await page.getByText("drafted offline", { exact: true }).waitFor();
     // The leading idea reads the holders: the top quartile's edge is the loyal fan's 5,000.
-    await page.getByRole("button", { name: "Use idea: Inner Circle Listener" }).click();
+    await page.getByRole("button", { name: "Use this idea: Inner Circle Listener" }).click();
     expect(await form.getByLabel("Title").inputValue()).toBe("Inner Circle Listener");
     expect(await form.getByLabel(`Tokens to hold (${symbol})`).inputValue()).toBe("5000");
     expect(await form.getByLabel("Rarity").inputValue()).toBe("legendary");

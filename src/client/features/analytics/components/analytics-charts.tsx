@@ -3,6 +3,7 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
+  Legend,
   Line,
   LineChart,
   ResponsiveContainer,
@@ -59,14 +60,21 @@ export default function AnalyticsCharts({ series }: { series: Analytics["series"
   }));
   const traded = market.some((d) => d.volume > 0);
   const last = holders.at(-1)?.holders ?? 0;
+  const joined = holders.reduce((n, d) => n + d.newHolders, 0);
+  const left = holders.reduce((n, d) => n + d.lostHolders, 0);
   return (
     <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
-      <ChartCard title="Holders over 30 days" summary={`Holders per day over 30 days, ${last} today`}>
+      <ChartCard
+        title="Holders over 30 days"
+        summary={`Holders per day over 30 days, ${last} today; ${joined} new and ${left} lost in those days`}
+      >
         <LineChart data={holders}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
           <XAxis dataKey="day" tickFormatter={shortDay} tick={axis} />
           <YAxis allowDecimals={false} tick={axis} width={40} />
           <Tooltip />
+          {/* Three lines: without a key, "New" reads as the holder count on a phone (no hover). */}
+          <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
           <Line type="monotone" dataKey="holders" name="Holders" stroke="var(--color-primary)" dot={false} />
           <Line type="monotone" dataKey="newHolders" name="New" stroke="var(--color-success)" dot={false} />
           <Line

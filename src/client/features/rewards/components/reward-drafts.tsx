@@ -50,7 +50,7 @@ export function RewardDrafts({
                 size="sm"
                 variant="outline"
                 className="mt-1 w-fit"
-                aria-label={`Use idea: ${draft.title}`}
+                aria-label={`Use this idea: ${draft.title}`}
                 onClick={() => onPick(draft)}
               >
                 Use this idea
