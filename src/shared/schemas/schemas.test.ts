@@ -58,6 +58,7 @@ describe("token form (spec section 5)", () => {
     [{ imageUrl: "not a url" }, "imageUrl", "Invalid URL"],
     [{ website: "ftp://x" }, "website", "Invalid URL"],
     [{ website: "javascript:alert(1)" }, "website", "Invalid URL"],
+    [{ website: "https://user:secret@example.com" }, "website", "Invalid URL"],
   ])("%o -> %s: %s", (patch, field, message) => {
     const r = TokenFormSchema.safeParse({ ...valid, ...patch });
     expect(r.success).toBe(false);

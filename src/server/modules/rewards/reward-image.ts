@@ -62,7 +62,16 @@ export function isAcceptedImage(url: string): boolean {
   if (upload) return SIGNATURES[upload.type]?.(upload.bytes) ?? false;
   if (url.startsWith("data:")) return false;
   try {
-    return new URL(url).protocol === "https:" && url.length <= 500;
+    const link = new URL(url);
+    // Credentials in a link would be shown to every viewer (and sent by every wallet); quotes
+    // and angle brackets are never part of a real image link.
+    return (
+      link.protocol === "https:" &&
+      !link.username &&
+      !link.password &&
+      !/["'<>\s]/.test(url) &&
+      url.length <= 500
+    );
   } catch {
     return false;
   }

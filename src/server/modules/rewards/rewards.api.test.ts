@@ -321,6 +321,8 @@ describe("rewards: holding duration and engagement", () => {
     expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
     for (const imageUrl of [
       "http://example.com/a.png",
+      "https://user:pass@example.com/a.png",
+      'https://example.com/a.png"><script>',
       "javascript:alert(1)",
       "data:image/svg+xml;base64,PHN2Zz4=",
       // Declared a PNG, but the bytes are "hello"; and a JPEG's bytes declared a PNG.
