@@ -113,6 +113,15 @@ describe("/explore", () => {
     await page.getByRole("searchbox", { name: "Search tokens by name, symbol or creator" }).fill("boxy");
     await waitForSymbols(page, ["BOXY"], "search by symbol");
     await waitFor(() => new URL(page.url()).searchParams.get("q") === "boxy", "q in the URL");
+    // Said to screen readers, and the cards' headings sit under a heading of their own level.
+    await page.getByRole("status").filter({ hasText: "1 token matching “boxy”" }).waitFor();
+    const levels = await page.evaluate(() =>
+      [...document.querySelectorAll("main h1, main h2, main h3, main h4")].map((h) => Number(h.tagName[1])),
+    );
+    expect(
+      levels.every((level, i) => i === 0 || level <= (levels[i - 1] ?? 0) + 1),
+      String(levels),
+    ).toBe(true);
 
     // Nothing matches: the empty state resets the search.
     await page.getByRole("searchbox").fill("no such creator");

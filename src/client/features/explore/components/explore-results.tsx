@@ -1,3 +1,5 @@
+import { counted } from "@shared/amounts";
+import type { ExploreToken } from "@shared/schemas/market";
 import { Compass, SearchX } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
@@ -10,16 +12,40 @@ import { ExploreCard, ExploreCardSkeleton } from "./explore-card";
 const grid = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4";
 
 /** The cards of one sort and search: loading, empty, error, and page after page. */
-export function ExploreResults({ sort, q, onReset }: { sort: ExploreSort; q: string; onReset: () => void }) {
-  const query = useExplore(sort, q);
+export function ExploreResults(props: { sort: ExploreSort; q: string; onReset: () => void }) {
+  const query = useExplore(props.sort, props.q);
   const tokens = query.data?.pages.flatMap((p) => p.tokens) ?? [];
+  const announce = query.isPending
+    ? "Loading tokens…"
+    : query.isError && !query.data
+      ? "Could not load tokens"
+      : `${counted(tokens.length, "token")}${query.hasNextPage ? " shown, more to load" : ""}${props.q ? ` matching “${props.q}”` : ""}`;
+  // One status region, mounted throughout: screen readers hear each new search's result count.
+  return (
+    <>
+      <h2 className="sr-only">Tokens</h2>
+      <p className="sr-only" role="status">
+        {query.isPlaceholderData ? "" : announce}
+      </p>
+      <Results query={query} tokens={tokens} {...props} />
+    </>
+  );
+}
 
+function Results({
+  query,
+  tokens,
+  q,
+  onReset,
+}: {
+  query: ReturnType<typeof useExplore>;
+  tokens: ExploreToken[];
+  q: string;
+  onReset: () => void;
+}) {
   if (query.isPending) {
     return (
       <div aria-busy="true">
-        <p className="sr-only" role="status">
-          Loading tokens…
-        </p>
         <div className={grid}>
           {Array.from({ length: 8 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
