@@ -158,17 +158,22 @@ export class RewardsRepo {
 
   /** The wallet's live (pending or confirmed) NFT of a reward. */
   async liveMint(rewardId: string, owner: string): Promise<RewardMintRow | null> {
-    const [row] = await this.db
+    return (await this.liveMintsOfReward(rewardId, [owner]))[0] ?? null;
+  }
+
+  /** These wallets' live (pending or confirmed) NFTs of a reward: at most one each. */
+  async liveMintsOfReward(rewardId: string, owners: string[]): Promise<RewardMintRow[]> {
+    if (!owners.length) return [];
+    return this.db
       .select()
       .from(rewardMints)
       .where(
         and(
           eq(rewardMints.rewardId, rewardId),
-          eq(rewardMints.owner, owner),
+          inArray(rewardMints.owner, owners),
           ne(rewardMints.status, "failed"),
         ),
       );
-    return row ?? null;
   }
 
   async liveMintsOfOwners(owners: string[]): Promise<RewardMintRow[]> {

@@ -237,9 +237,10 @@ export class RewardsService {
   /** POST /api/nft-rewards/:id/claim: the NFT to the user's wallet (a retry answers the same). */
   async claim(userId: string, id: string, wallet: string | undefined): Promise<ClaimResult> {
     const row = await this.rewardRow(id);
+    const wallets = (await this.deps.accountsRepo.walletsOf(userId)).map((w) => w.publicKey);
     const owner = wallet
       ? (await this.deps.wallets.ownWallet(userId, wallet, "claim rewards")).publicKey
-      : (await this.deps.accountsRepo.walletsOf(userId))[0]?.publicKey;
+      : wallets[0];
     if (!owner) throw badRequest("Create or link a wallet first, then claim", undefined, "BAD_REQUEST");
     const token = await this.token(row.tokenMint);
     // Rewards go to fans: the automatic minter skips the creator, and so do claims.
@@ -248,11 +249,12 @@ export class RewardsService {
         "Rewards go to your fans: a creator cannot claim their own token's rewards",
         "NOT_ELIGIBLE",
       );
-    const existing = await this.deps.repo.liveMint(row.id, owner);
+    // The user's NFTs of this reward, in any of their wallets: one per person, so a balance
+    // moved to another of one's own wallets earns nothing more.
+    const live = await this.deps.repo.liveMintsOfReward(row.id, [...new Set([owner, ...wallets])]);
+    const existing = live.find((m) => m.owner === owner);
     if (!existing) {
-      // One per person: a balance moved to another of one's own wallets earns nothing more.
-      const wallets = (await this.deps.accountsRepo.walletsOf(userId)).map((w) => w.publicKey);
-      const held = (await this.deps.repo.liveMintsOfOwners(wallets)).find((m) => m.rewardId === row.id);
+      const [held] = live;
       if (held)
         throw conflict(
           `You already have this reward, in your wallet ${shortAddress(held.owner)}: one per person`,
