@@ -21,13 +21,12 @@ export default function AiAgentsPage() {
     [agents.data, selectedId],
   );
 
-  // One column (phones): the conversation opens below the list, out of sight; bring it up.
+  // One column (phones): the conversation sits below the list, out of sight; bring it up.
   const chat = useRef<HTMLDivElement>(null);
-  const [chosen, setChosen] = useState(0);
-  useEffect(() => {
-    if (chosen && !window.matchMedia("(min-width: 1024px)").matches)
+  const showChat = () => {
+    if (!window.matchMedia("(min-width: 1024px)").matches)
       chat.current?.scrollIntoView({ behavior: "smooth", block: "start" });
-  }, [chosen]);
+  };
 
   useEffect(() => {
     if (agents.isError)
@@ -55,7 +54,7 @@ export default function AiAgentsPage() {
               onSelect={(agent) => {
                 if (!agent.isUnlocked) return;
                 setSelectedId(agent.id);
-                setChosen((n) => n + 1);
+                showChat();
               }}
             />
           </div>

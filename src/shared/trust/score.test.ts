@@ -35,6 +35,18 @@ const inputs: fc.Arbitrary<TrustInputs> = fc
 
 const scoreOf = (i: TrustInputs) => evaluate(i).score;
 
+/** Every control given up, metadata locked: the examples below vary what is held. */
+const NO_CONTROLS = {
+  mintAuthority: false,
+  freezeAuthority: false,
+  defaultFrozen: false,
+  permanentDelegate: false,
+  transferHook: false,
+  nonTransferable: false,
+  transferFeeBps: null,
+  metadata: "immutable",
+} as const satisfies Partial<TrustInputs>;
+
 describe("trust score formula", () => {
   it("is an integer from 0 to 100 whose factors sum to at most 100, in the right band", () => {
     fc.assert(
@@ -54,14 +66,7 @@ describe("trust score formula", () => {
 
   it("gives no distribution points for shares of no supply (all burned, a collection's mint)", () => {
     const nothing: TrustInputs = {
-      mintAuthority: false,
-      freezeAuthority: false,
-      defaultFrozen: false,
-      permanentDelegate: false,
-      transferHook: false,
-      nonTransferable: false,
-      transferFeeBps: null,
-      metadata: "immutable",
+      ...NO_CONTROLS,
       supply: 0n,
       largest: 0n,
       top10: 0n,
@@ -138,14 +143,7 @@ describe("trust score formula", () => {
   it("a whale's cap is lifted in the checklist's gain for spreading supply", () => {
     const whale: TrustInputs = {
       supply: SUPPLY,
-      mintAuthority: false,
-      freezeAuthority: false,
-      defaultFrozen: false,
-      permanentDelegate: false,
-      transferHook: false,
-      nonTransferable: false,
-      transferFeeBps: null,
-      metadata: "immutable",
+      ...NO_CONTROLS,
       top10: SUPPLY / 2n,
       largest: (SUPPLY * 2n) / 5n,
       creatorCluster: 0n,

@@ -71,8 +71,6 @@ export class Bm25Index {
   }
 }
 
-/** Splits notes into retrievable passages: paragraphs under their Markdown heading, long
- * ones cut at sentence ends near `maxWords`, so an answer quotes a focused passage. */
 /** A sentence ends at . ! or ? (and any closing quote or bracket after it) followed by a space
  * and what can start a sentence: a capital, a digit, an opening quote, or a letter of a script
  * without case. So `("can you do risograph?") before you order` stays one sentence, and no
@@ -84,6 +82,8 @@ function sentencesOf(text: string): string[] {
   return text.split(SENTENCE_END).filter((s) => s.trim());
 }
 
+/** Splits notes into retrievable passages: paragraphs under their Markdown heading, long
+ * ones cut at sentence ends near `maxWords`, so an answer quotes a focused passage. */
 export function chunkNotes(notes: string, maxWords = 70): Array<{ text: string; heading?: string }> {
   const out: Array<{ text: string; heading?: string }> = [];
   let heading: string | undefined;
