@@ -136,6 +136,9 @@ describe("rewards: creation, claims and the chain", () => {
     const read = (await a.c.get<Reward>(`/api/nft-rewards/${reward.id}`)).body;
     expect(read.mintedCount).toBe(1);
     expect(read.standing).toMatchObject({ eligible: true, claimedMint: first.nftMint });
+    // The NFT carries the token's symbol; the balances gating reads list the token alone.
+    const balances = await a.c.get<Array<{ symbol: string; mint: string }>>("/api/user/token-balances");
+    expect(balances.body).toEqual([expect.objectContaining({ symbol: "ART", mint, balance: "1000" })]);
 
     // The same balance moved to another of the fan's wallets earns no second NFT.
     const second = (await a.c.post<{ wallet: { publicKey: string } }>("/api/wallet/generate")).body.wallet

@@ -365,6 +365,19 @@ export class TokensService {
     return { wallets, byMint };
   }
 
+  /** The launched platform tokens among them that the user holds some of, with our record. */
+  private async heldPlatformTokens(userId: string) {
+    const { wallets, byMint } = await this.heldByMint(userId);
+    const rows = await this.deps.repo.byMints(
+      [...byMint].filter(([, h]) => h.units > 0n).map(([mint]) => mint),
+    );
+    const held = rows.flatMap((row) => {
+      const holding = byMint.get(row.mintAddress);
+      return row.status === "active" && holding ? [{ row, holding }] : [];
+    });
+    return { wallets, held };
+  }
+
   /** Base units of every token the user's wallets hold, by mint (what unlocks agents). */
   async unitsByMint(userId: string): Promise<Map<string, bigint>> {
     const { byMint } = await this.heldByMint(userId);
@@ -374,18 +387,12 @@ export class TokensService {
   /** Every platform token the user's wallets hold (embedded and external alike), with the
    * share of supply and which wallet holds it: a fan's portfolio. */
   async holdingsForUser(userId: string): Promise<Holding[]> {
-    const { wallets, byMint } = await this.heldByMint(userId);
-    const held = [...byMint].filter(([, h]) => h.units > 0n);
-    const rows = (await this.deps.repo.byMints(held.map(([mint]) => mint))).filter(
-      (r) => r.status === "active",
-    );
-    const mints = await this.deps.ledger.getMultipleAccounts(rows.map((r) => r.mintAddress));
+    const { wallets, held } = await this.heldPlatformTokens(userId);
+    const mints = await this.deps.ledger.getMultipleAccounts(held.map(({ row }) => row.mintAddress));
     const kinds = new Map(wallets.map((w) => [w.publicKey, w.kind]));
     const out: Holding[] = [];
-    for (const [i, row] of rows.entries()) {
-      const holding = byMint.get(row.mintAddress);
+    for (const [i, { row, holding }] of held.entries()) {
       const mint = mints[i];
-      if (!holding) continue;
       const supply = (mint && mintSupplyOf(mint.data)) ?? 0n;
       out.push({
         mint: row.mintAddress,
@@ -409,30 +416,19 @@ export class TokensService {
     return out.sort((a, b) => a.symbol.localeCompare(b.symbol));
   }
 
-  /** Every token the user's wallets hold (platform tokens named from our records, others
-   * from their on-chain metadata). */
+  /** The platform tokens the user's wallets hold, named from our records: what gating reads
+   * (GET /api/user/token-balances). Other mints are left out: a reward NFT carries its token's
+   * symbol and anyone can mint a look-alike elsewhere, so a list by symbol must not show them. */
   async balancesForUser(userId: string): Promise<TokenBalance[]> {
-    const { byMint } = await this.heldByMint(userId);
-    const rows = await this.deps.repo.byMints([...byMint.keys()]);
-    const known = new Map(rows.map((r) => [r.mintAddress, r]));
-    const out: TokenBalance[] = [];
-    for (const [mint, { units, decimals }] of byMint) {
-      const row = known.get(mint);
-      let symbol = row?.symbol;
-      let name = row?.name;
-      if (!row) {
-        const info = await this.deps.ledger.getMint(mint);
-        symbol = info?.metadata?.symbol ?? mint.slice(0, 4);
-        name = info?.metadata?.name ?? "Unknown token";
-      }
-      out.push({
-        symbol: symbol ?? "",
-        name: name ?? "",
-        balance: formatAmount(units, decimals),
-        mint,
-        decimals,
-      });
-    }
-    return out.sort((a, b) => a.symbol.localeCompare(b.symbol));
+    const { held } = await this.heldPlatformTokens(userId);
+    return held
+      .map(({ row, holding }) => ({
+        symbol: row.symbol,
+        name: row.name,
+        balance: formatAmount(holding.units, holding.decimals),
+        mint: row.mintAddress,
+        decimals: holding.decimals,
+      }))
+      .sort((a, b) => a.symbol.localeCompare(b.symbol));
   }
 }
