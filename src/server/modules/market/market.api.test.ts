@@ -481,8 +481,9 @@ describe("market: launch protection", () => {
   });
 
   it("opens a market at launch with a capped creator buy, disclosed; and later for an existing token", async () => {
-    const creator = await member(t.url, ledger(), "mk_cbuy", 20n * SOL);
-    // 10 SOL would buy far more than 5% of a 1,000,000 supply: capped at 50,000 tokens.
+    // 10 SOL would buy far more than 5% of a 1,000,000 supply: capped at 50,000 tokens, which
+    // cost about 0.57 SOL, so 2 SOL is enough to launch with it.
+    const creator = await member(t.url, ledger(), "mk_cbuy", 2n * SOL);
     const mint = await launch(creator, "CBUY", "1000000", {
       curveShareBps: 7000,
       creatorBuyLamports: (10n * SOL).toString(),

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { TOKEN_DECIMALS } from "@shared/constants";
+import { creatorBuySpend } from "@shared/market/creator-buy";
 import type { LaunchMarket } from "@shared/schemas/market";
 import type { CreateTokenResponse, TokenFormValues } from "@shared/schemas/token";
 import { isUniqueViolation } from "../../db/errors";
@@ -64,8 +65,7 @@ export class LaunchService {
     if (replay) return replay;
     const { markets } = this.deps;
     const market = markets ? input.market : undefined;
-    const extra =
-      market && markets ? (await markets.openCost()) + BigInt(market.creatorBuyLamports ?? "0") : 0n;
+    const extra = market && markets ? (await markets.openCost()) + creatorBuyNeed(input, market) : 0n;
     // The balance and the blockhash leave in one message to the ledger's thread.
     const [, blockhash, payer] = await Promise.all([
       this.checkFunds(wallet.publicKey, input, extra),
@@ -396,4 +396,10 @@ function symbolTaken(symbol: string) {
     },
     "SYMBOL_TAKEN",
   );
+}
+
+/** The SOL a launch's creator buy needs: what was asked, or less when the 5% cap stops it. */
+function creatorBuyNeed(input: TokenFormValues, market: LaunchMarket): bigint {
+  const supply = BigInt(input.totalSupply) * 10n ** BigInt(TOKEN_DECIMALS);
+  return creatorBuySpend(supply, market.curveShareBps, BigInt(market.creatorBuyLamports ?? "0"));
 }

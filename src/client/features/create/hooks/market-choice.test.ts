@@ -34,7 +34,8 @@ describe("market choice -> create request", () => {
     expect(cap?.tokens).toBe(50_000n * 10n ** 9n);
     const quote = quoteBuyTokens(initialCurve(supply, 8_000), 50_000n * 10n ** 9n, 250n);
     expect(quote.ok && cap?.lamports === quote.quote.curveSol).toBe(true);
-    expect(cap && cap.lamportsWithLaunchFee > cap.lamports).toBe(true);
+    expect(quote.ok && cap?.lamportsWithFee === quote.quote.solIn).toBe(true);
+    expect(cap && cap.lamportsWithFee > cap.lamports).toBe(true);
     expect(creatorBuyCap("0", 80)).toBeNull();
   });
   it("never caps above what the curve holds", () => {

@@ -1,6 +1,7 @@
 import { parseAmount } from "@shared/amounts";
 import { TOKEN_DECIMALS } from "@shared/constants";
-import { BPS, initialCurve, MARKET, quoteBuyTokens } from "@shared/market/curve";
+import { creatorBuyCap as capOnFreshCurve } from "@shared/market/creator-buy";
+import { MARKET } from "@shared/market/curve";
 import type { LaunchMarket } from "@shared/schemas/market";
 
 /** The creator's market choice on the review step, as typed. */
@@ -26,16 +27,11 @@ export const MAX_CURVE_PCT = MARKET.maxCurveShareBps / 100;
 export function creatorBuyCap(
   totalSupply: string,
   curveSharePct: number,
-): { tokens: bigint; lamports: bigint; lamportsWithLaunchFee: bigint } | null {
+): { tokens: bigint; lamports: bigint; lamportsWithFee: bigint } | null {
   if (!/^\d+$/.test(totalSupply.trim()) || BigInt(totalSupply.trim()) <= 0n) return null;
   const supply = BigInt(totalSupply.trim()) * 10n ** BigInt(TOKEN_DECIMALS);
-  const curve = initialCurve(supply, curveSharePct * 100);
-  const capped = (supply * MARKET.maxCreatorBuyBps) / BPS;
-  const tokens = capped < curve.realToken ? capped : curve.realToken;
-  const quote = quoteBuyTokens(curve, tokens, MARKET.feeBps);
-  const atLaunchFee = quoteBuyTokens(curve, tokens, MARKET.launchFeeStartBps);
-  if (!quote.ok || !atLaunchFee.ok) return null;
-  return { tokens, lamports: quote.quote.curveSol, lamportsWithLaunchFee: atLaunchFee.quote.solIn };
+  const cap = capOnFreshCurve(supply, curveSharePct * 100);
+  return cap && { tokens: cap.tokens, lamports: cap.curveSol, lamportsWithFee: cap.solIn };
 }
 
 export type MarketRequest = { ok: true; market: LaunchMarket | undefined } | { ok: false; error: string };
@@ -51,8 +47,8 @@ export function marketRequest(choice: MarketChoice, totalSupply: string): Market
   if (lamports === null) return { ok: false, error: "Enter the creator buy in SOL, e.g. 0.5" };
   if (lamports === 0n) return { ok: true, market: { curveShareBps } };
   const cap = creatorBuyCap(totalSupply, choice.curveSharePct);
-  // The server holds the exact cap; this only stops an amount no fee could make fit.
-  if (cap && lamports > cap.lamportsWithLaunchFee)
+  // More than the cap costs with its fee could never be spent.
+  if (cap && lamports > cap.lamportsWithFee)
     return { ok: false, error: "Above the cap: the creator buy gets at most 5% of the supply" };
   return { ok: true, market: { curveShareBps, creatorBuyLamports: lamports.toString() } };
 }
