@@ -28,7 +28,7 @@ describe("portfolio: launched and held tokens, transfers from a browser wallet",
     await server?.stop();
   });
 
-  it("transfers 10 from a wallet that launched through Connect Existing Wallet: the wallet signs", async () => {
+  it("transfers 10.129 from a wallet that launched through Connect Existing Wallet: the wallet signs", async () => {
     const recipient = await member(`wfan_${stamp}`);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, assertClean } = await openPage(context);
@@ -88,18 +88,22 @@ describe("portfolio: launched and held tokens, transfers from a browser wallet",
       expect(await dialog.getByLabel("Amount").getAttribute("aria-invalid")).toBe("true");
     }
     expect(transferCalls).toEqual([]);
-    await dialog.getByLabel("Amount").fill("10");
+    await dialog.getByLabel("Amount").fill("10.129");
     await dialog.getByRole("button", { name: "Send" }).click();
     await expectToast(page, "Transfer sent");
     await dialog.waitFor({ state: "detached" });
     expect(await page.evaluate(() => window.__testWallet?.signedTransactions)).toBe(1);
 
-    // The chain says the recipient holds 10.
+    // The chain says the recipient holds 10.129.
     // Asked in the sender's session: a reader's own transfers are on the page at once.
     const res = await page.request.get(`${server.url}/api/tokens/${mint}`);
     const body = (await res.json()) as Holders;
-    expect(body.holders.find((h) => h.owner === recipient.wallet)?.amount).toBe("10");
-    await card.getByTestId("circulating-supply").filter({ hasText: /^10$/ }).waitFor();
+    expect(body.holders.find((h) => h.owner === recipient.wallet)?.amount).toBe("10.129");
+    // Shown as every holding is: rounded down to two decimals.
+    await card
+      .getByTestId("circulating-supply")
+      .filter({ hasText: /^10\.12$/ })
+      .waitFor();
     assertClean();
     await context.close();
   });

@@ -1,4 +1,5 @@
 import { formatAmount, groupDigits } from "@shared/amounts";
+import { formatTokenText } from "@shared/market/format";
 import { ExternalLink, Globe } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "wouter";
@@ -218,7 +219,7 @@ export default function TokenPage() {
               <div className="rounded-xl border border-border p-4">
                 <dt className="text-sm text-muted-foreground">Circulating supply</dt>
                 <dd className="text-xl font-semibold tabular-nums">
-                  {groupDigits(details.token.circulatingSupply)}
+                  {formatTokenText(details.token.circulatingSupply)}
                 </dd>
               </div>
               <div className="rounded-xl border border-border p-4">

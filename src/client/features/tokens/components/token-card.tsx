@@ -1,4 +1,5 @@
 import { groupDigits } from "@shared/amounts";
+import { formatTokenText } from "@shared/market/format";
 import type { Token } from "@shared/schemas/token";
 import { ArrowRightLeft, ExternalLink, Eye, Globe } from "lucide-react";
 import { useState } from "react";
@@ -72,7 +73,7 @@ export function TokenCard({ token }: { token: Token }) {
           </dd>
           <dt className="text-muted-foreground">Circulating</dt>
           <dd className="text-right font-semibold tabular-nums" data-testid="circulating-supply">
-            {groupDigits(token.circulatingSupply)}
+            {formatTokenText(token.circulatingSupply)}
           </dd>
           <dt className="text-muted-foreground">Created</dt>
           <dd className="text-right">{dateFormat.format(new Date(token.createdAt))}</dd>
