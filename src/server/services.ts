@@ -1,4 +1,4 @@
-import { valueLamports } from "@shared/market/format";
+import { holdingValueLamports, priceNanoOf } from "@shared/market/price";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppDeps } from "./app-deps";
 import { FundingCheck } from "./ledger/funding";
@@ -332,7 +332,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
         if (!state || state.status === "none") continue;
         total =
           (total ?? 0n) +
-          valueLamports(balances.get(mint) ?? 0n, token.decimals, BigInt(state.priceLamports));
+          holdingValueLamports(balances.get(mint) ?? 0n, token.decimals, priceNanoOf(state.priceLamports));
       }
       return total;
     },

@@ -1,4 +1,5 @@
 import type { CANDLE_INTERVALS, Candles } from "../schemas/market";
+import { priceNanoOf, priceText } from "./price";
 
 type Interval = (typeof CANDLE_INTERVALS)[number];
 type Candle = Candles["candles"][number];
@@ -18,7 +19,8 @@ export const MAX_CANDLES = 300;
 /** The candles with one more confirmed trade (its post-trade price and the SOL through the
  * curve), as GET /candles would answer them after it: the last candle moves, or a new one
  * opens at the last close (consecutive candles join). A trade older than the last candle
- * changes nothing (a reload places it). */
+ * changes nothing (a reload places it). Prices are wire text (price.ts), compared as
+ * nano-lamports. */
 export function candlesWithTrade(
   candles: readonly Candle[],
   trade: { priceLamports: string; solAmount: string; at: string },
@@ -26,7 +28,7 @@ export function candlesWithTrade(
 ): Candle[] {
   const seconds = CANDLE_SECONDS[interval];
   const t = Math.floor(Date.parse(trade.at) / 1000 / seconds) * seconds;
-  const price = BigInt(trade.priceLamports);
+  const price = priceNanoOf(trade.priceLamports);
   const sol = BigInt(trade.solAmount);
   const last = candles.at(-1);
   const max = (a: bigint, b: bigint) => (a > b ? a : b);
@@ -37,19 +39,19 @@ export function candlesWithTrade(
       ...candles.slice(0, -1),
       {
         ...last,
-        high: max(BigInt(last.high), price).toString(),
-        low: min(BigInt(last.low), price).toString(),
-        close: price.toString(),
+        high: priceText(max(priceNanoOf(last.high), price)),
+        low: priceText(min(priceNanoOf(last.low), price)),
+        close: priceText(price),
         volumeLamports: (BigInt(last.volumeLamports) + sol).toString(),
       },
     ];
-  const open = last ? BigInt(last.close) : price;
+  const open = last ? priceNanoOf(last.close) : price;
   const next: Candle = {
     t,
-    open: open.toString(),
-    high: max(open, price).toString(),
-    low: min(open, price).toString(),
-    close: price.toString(),
+    open: priceText(open),
+    high: priceText(max(open, price)),
+    low: priceText(min(open, price)),
+    close: priceText(price),
     volumeLamports: sol.toString(),
   };
   return [...candles, next].slice(-MAX_CANDLES);

@@ -158,11 +158,6 @@ export function sellableTokens(curve: CurveState): bigint {
   return curve.initialRealToken - curve.realToken;
 }
 
-/** Lamports per whole token at the margin, rounded down. */
-export function spotPriceLamports(curve: CurveState, decimals: number): bigint {
-  return (curve.virtualSol * 10n ** BigInt(decimals)) / curve.virtualToken;
-}
-
 /** The whole supply valued at the spot price, in lamports. */
 export function marketCapLamports(curve: CurveState, supply: bigint): bigint {
   return (curve.virtualSol * supply) / curve.virtualToken;

@@ -8,7 +8,6 @@ import {
   formatTokens,
   formatTokenText,
   timeAgo,
-  valueLamports,
 } from "./format";
 
 describe("formatSol", () => {
@@ -30,15 +29,30 @@ describe("formatSol", () => {
 });
 
 describe("formatPriceSol", () => {
+  // Prices are their wire text: lamports per whole token, up to 9 decimals.
   it("keeps 4 significant digits below 1 SOL", () => {
-    expect(formatPriceSol(7_412n)).toBe("0.000007412 SOL");
-    expect(formatPriceSol(7_412_345n)).toBe("0.007412 SOL");
-    expect(formatPriceSol(7_412_500n)).toBe("0.007413 SOL");
-    expect(formatPriceSol(1n)).toBe("0.000000001 SOL");
+    expect(formatPriceSol("7412")).toBe("0.000007412 SOL");
+    expect(formatPriceSol("7412345")).toBe("0.007412 SOL");
+    expect(formatPriceSol("7412500")).toBe("0.007413 SOL");
+    expect(formatPriceSol("1")).toBe("0.000000001 SOL");
   });
   it("uses 4 decimals from 1 SOL up", () => {
-    expect(formatPriceSol(1_500_000_000n)).toBe("1.5 SOL");
+    expect(formatPriceSol("1500000000")).toBe("1.5 SOL");
+    expect(formatPriceSol("1234567890000.123")).toBe("1,234.5679 SOL");
     expect(formatPriceSol("0")).toBe("0 SOL");
+  });
+  it("shows a price below 1 lamport with its 4 significant digits, never as 0", () => {
+    // The start price at the largest supply (18 billion tokens): 0.410633 lamports.
+    expect(formatPriceSol("0.410633")).toBe("0.0000000004106 SOL");
+    expect(formatPriceSol("0.41065")).toBe("0.0000000004107 SOL"); // half up
+    expect(formatPriceSol("0.000000001")).toBe("0.000000000000000001 SOL");
+    expect(formatPriceSol("9.259259259")).toBe("0.000000009259 SOL");
+    // A lamport and a bit: the digits below the lamport count now.
+    expect(formatPriceSol("1.5")).toBe("0.0000000015 SOL");
+    expect(formatPriceSol("7412.6")).toBe("0.000007413 SOL");
+  });
+  it("shows a dash for text that is not a price", () => {
+    for (const junk of ["", "-1", "1e3", "0.1000", " 7", "NaN"]) expect(formatPriceSol(junk), junk).toBe("—");
   });
 });
 
@@ -83,14 +97,6 @@ describe("formatShare", () => {
     expect(formatShare(1)).toBe("100%");
     expect(formatShare(0)).toBe("0%");
     expect(formatShare(0.0004)).toBe("<0.1%");
-  });
-});
-
-describe("valueLamports", () => {
-  it("values a balance at the price per whole token, rounded down", () => {
-    // 1.5 tokens (9 decimals) at 7,412 lamports each.
-    expect(valueLamports(1_500_000_000n, 9, 7_412n)).toBe(11_118n);
-    expect(valueLamports(1n, 9, 7_412n)).toBe(0n);
   });
 });
 

@@ -1,6 +1,7 @@
 // Display text for market amounts. Integer math throughout: lamports and token base units are
 // bigints, and rounding happens on digits, never through a float.
 import { groupDigits } from "../amounts";
+import { PRICE_DECIMALS, parsePrice } from "./price";
 
 const SOL_DECIMALS = 9;
 
@@ -32,15 +33,19 @@ export function formatSol(lamports: bigint | string, digits = 4): string {
   return `${text} SOL`;
 }
 
-/** A price in lamports per whole token, in SOL with `significant` significant digits below
- * 1 SOL (prices on a fresh curve are tiny: 7412n -> "0.000007412 SOL"), 4 decimals above. */
-export function formatPriceSol(lamportsPerToken: bigint | string, significant = 4): string {
-  const units = toBig(lamportsPerToken);
-  if (units <= 0n) return "0 SOL";
-  if (units >= 10n ** BigInt(SOL_DECIMALS)) return formatSol(units);
-  const digits = units.toString().length;
-  const fractionDigits = SOL_DECIMALS - digits + significant;
-  return `${roundedText(units, SOL_DECIMALS, fractionDigits)} SOL`;
+/** A price (its wire text, lamports per whole token: src/shared/market/price.ts) in SOL, with
+ * `significant` significant digits below 1 SOL (prices on a fresh curve are tiny: "7412" ->
+ * "0.000007412 SOL", "0.410633" -> "0.0000000004106 SOL"), 4 decimals from 1 SOL up. Text that
+ * is not a price shows as a dash. */
+export function formatPriceSol(price: string, significant = 4): string {
+  const nano = parsePrice(price);
+  if (nano === null) return "—";
+  if (nano === 0n) return "0 SOL";
+  // Nano-lamports are SOL with 18 decimals.
+  const decimals = SOL_DECIMALS + PRICE_DECIMALS;
+  if (nano >= 10n ** BigInt(decimals)) return `${roundedText(nano, decimals, 4)} SOL`;
+  const fractionDigits = decimals - nano.toString().length + significant;
+  return `${roundedText(nano, decimals, fractionDigits)} SOL`;
 }
 
 /** Token base units as whole tokens, rounded DOWN to `digits` fraction digits (what you get is
@@ -82,12 +87,6 @@ export function formatShare(share: number): string {
   if (share < 0.001) return "<0.1%";
   const tenths = Math.round(Math.min(share, 1) * 1000);
   return `${Math.floor(tenths / 10)}${tenths % 10 ? `.${tenths % 10}` : ""}%`;
-}
-
-/** The value of a holding at the curve price: balance (base units) x price per whole token,
- * in lamports, rounded down. */
-export function valueLamports(balanceUnits: bigint, decimals: number, priceLamports: bigint): bigint {
-  return (balanceUnits * priceLamports) / 10n ** BigInt(decimals);
 }
 
 /** "just now", "5 min ago", "3 h ago", "2 d ago": when a trade happened, for a list. */

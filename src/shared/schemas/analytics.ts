@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EXPLORE_SORTS } from "./market";
+import { EXPLORE_SORTS, PriceSchema } from "./market";
 import { text } from "./text";
 import { TrustFactorSchema } from "./trust";
 
@@ -64,8 +64,9 @@ export const AnalyticsOverviewSchema = z.object({
   volume7dLamports: z.string(),
   trades7d: z.number().int(),
   hasMarket: z.boolean(),
-  /** Lamports per whole token at the market's current reserves; null without a market. */
-  priceLamports: z.string().nullable(),
+  /** Lamports per whole token at the market's current reserves (up to 9 decimals: a
+   * `PriceSchema`); null without a market. */
+  priceLamports: PriceSchema.nullable(),
   /** The ten largest holders' share of the supply (the trust score's `top10_share`: rounded
    * up; the market's vault and burn addresses are not holders, src/shared/holders.ts). */
   top10ShareBps: z.number().int(),
@@ -85,8 +86,9 @@ export const AnalyticsSeriesSchema = z.object({
       day: z.string(),
       trades: z.number().int(),
       volumeLamports: z.string(),
-      /** The price after the day's last trade; null on a day without trades. */
-      closeLamports: z.string().nullable(),
+      /** The price after the day's last trade (lamports per whole token, up to 9 decimals);
+       * null on a day without trades. */
+      closeLamports: PriceSchema.nullable(),
     }),
   ),
   distribution: z.array(DistributionBucketSchema),

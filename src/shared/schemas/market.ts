@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { MARKET } from "../market/curve";
+import { PRICE_TEXT } from "../market/price";
 import { text } from "./text";
 import { TRUST_BANDS } from "./trust";
 
 // The market's API contract (docs/api.md). Amounts are decimal strings of BASE UNITS
-// (lamports, token base units): the browser formats them, never parses floats.
+// (lamports, token base units): the browser formats them, never parses floats. Prices are
+// lamports per whole token as decimal strings with up to 9 fraction digits (`PriceSchema`).
 
 /** Amounts on chain are u64. */
 const U64_MAX = 2n ** 64n - 1n;
@@ -31,6 +33,13 @@ const limitUnits = (message: string) =>
     .regex(/^\d{1,20}$/, message);
 const idempotencyKey = text().min(1, "idempotencyKey is required").max(100);
 
+/** A price: lamports per whole token, a decimal string with up to 9 fraction digits and no
+ * trailing zeros ("7412", "0.410633"): a large supply prices a token below 1 lamport.
+ * src/shared/market/price.ts reads and writes it. */
+export const PriceSchema = z
+  .string()
+  .regex(PRICE_TEXT, "A price is lamports per whole token, up to 9 decimals");
+
 /** GET /api/market/:mint */
 export const MarketStateSchema = z.object({
   mint: z.string(),
@@ -45,10 +54,10 @@ export const MarketStateSchema = z.object({
   initialRealTokenReserves: z.string(),
   /** The fee in force now, basis points (above 250 only in the launch window). */
   feeBps: z.number(),
-  /** Lamports per whole token at the margin. */
-  priceLamports: z.string(),
+  /** Lamports per whole token at the margin (a price: `PriceSchema`). */
+  priceLamports: PriceSchema,
   /** Lamports per whole token when the market opened. */
-  startPriceLamports: z.string(),
+  startPriceLamports: PriceSchema,
   marketCapLamports: z.string(),
   /** Share of the curve's tokens sold, 0 to 1. */
   progress: z.number(),
@@ -116,7 +125,7 @@ export const QuoteSchema = z.object({
   feeBps: z.number(),
   priceImpactBps: z.number(),
   /** Spot price after this trade, lamports per whole token. */
-  priceAfterLamports: z.string(),
+  priceAfterLamports: PriceSchema,
   expiresAt: z.string(),
 });
 export type Quote = z.infer<typeof QuoteSchema>;
@@ -273,7 +282,7 @@ export const TradeSchema = z.object({
   fee: z.string(),
   tokens: z.string(),
   /** Spot price after the trade, lamports per whole token. */
-  priceLamports: z.string(),
+  priceLamports: PriceSchema,
   at: z.string(),
 });
 /** GET /api/market/:mint/trades */
@@ -296,10 +305,11 @@ export const CandlesSchema = z.object({
     z.object({
       /** Unix seconds of the candle's start. */
       t: z.number(),
-      open: z.string(),
-      high: z.string(),
-      low: z.string(),
-      close: z.string(),
+      /** Prices after trades, lamports per whole token. */
+      open: PriceSchema,
+      high: PriceSchema,
+      low: PriceSchema,
+      close: PriceSchema,
       volumeLamports: z.string(),
     }),
   ),
@@ -328,14 +338,15 @@ export const ExploreTokenSchema = z.object({
   createdAt: z.string(),
   holders: z.number(),
   marketStatus: z.enum(["open", "completed", "none"]),
-  priceLamports: z.string().nullable(),
+  /** Lamports per whole token; null without a market. */
+  priceLamports: PriceSchema.nullable(),
   /** Price change over 24 h in basis points; null without trades to compare. */
   change24hBps: z.number().nullable(),
   volume24hLamports: z.string(),
   marketCapLamports: z.string().nullable(),
   progress: z.number().nullable(),
   /** Up to 24 hourly closing prices (lamports per whole token), oldest first. */
-  sparkline: z.array(z.string()),
+  sparkline: z.array(PriceSchema),
   /** The trust score (docs/trust.md) as last computed; null until the first is. */
   trustScore: z.number().int().nullable(),
   trustBand: z.enum(TRUST_BANDS).nullable(),

@@ -1,4 +1,5 @@
 import { formatConcentration } from "@shared/holders";
+import { priceNanoOf } from "@shared/market/price";
 import type { AirdropResult, Analytics, TokenPosts } from "@shared/schemas/analytics";
 import type { ExplorePage } from "@shared/schemas/market";
 import type { TokenDetails } from "@shared/schemas/token";
@@ -79,7 +80,7 @@ describe("GET /api/analytics/:mint", () => {
     // The creator's wallet holds the half not on the curve; the market vault is not a member.
     expect(mine.overview.holders).toBe(1);
     expect(mine.overview.hasMarket).toBe(true);
-    expect(BigInt(mine.overview.priceLamports ?? "0")).toBeGreaterThan(0n);
+    expect(priceNanoOf(mine.overview.priceLamports ?? "0")).toBeGreaterThan(0n);
     // Of the whole supply, as the trust score counts it: the vault's half is nobody's holding.
     expect(mine.overview.top10ShareBps).toBe(5_000);
     expect(mine.topMembers).toEqual([
@@ -124,8 +125,8 @@ describe("GET /api/analytics/:mint", () => {
     expect(traded.overview.trades7d).toBe(before.overview.trades7d + 1);
     expect(traded.cards.engagement.last7Days.trades).toBe(before.cards.engagement.last7Days.trades + 1);
     expect(BigInt(traded.overview.volume24hLamports)).toBeGreaterThan(0n);
-    expect(BigInt(traded.overview.priceLamports ?? "0")).toBeGreaterThan(
-      BigInt(before.overview.priceLamports ?? "0"),
+    expect(priceNanoOf(traded.overview.priceLamports ?? "0")).toBeGreaterThan(
+      priceNanoOf(before.overview.priceLamports ?? "0"),
     );
     expect(traded.series.market.at(-1)?.trades).toBe(1);
     expect(traded.overview.newHolders7d).toBe(before.overview.newHolders7d + 1);

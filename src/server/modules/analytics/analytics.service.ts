@@ -1,6 +1,6 @@
 import { formatAmount, shareOfSupply } from "@shared/amounts";
 import { holderFigures, nonHolders, shareBps } from "@shared/holders";
-import { spotPriceLamports } from "@shared/market/curve";
+import { priceText, spotPriceNano } from "@shared/market/price";
 import type { Analytics, TopMember } from "@shared/schemas/analytics";
 import type { TrustReport } from "@shared/schemas/trust";
 import { badRequest } from "../../http-errors";
@@ -265,15 +265,20 @@ export class AnalyticsService {
         trades: d?.trades ?? 0,
         volumeLamports: d?.volume ?? "0",
         closeLamports: d
-          ? tradePrice(
-              { virtualSolAfter: BigInt(d.virtualSolAfter), virtualTokenAfter: BigInt(d.virtualTokenAfter) },
-              decimals,
-            ).toString()
+          ? priceText(
+              tradePrice(
+                {
+                  virtualSolAfter: BigInt(d.virtualSolAfter),
+                  virtualTokenAfter: BigInt(d.virtualTokenAfter),
+                },
+                decimals,
+              ),
+            )
           : null,
       };
     });
     const open = market && (market.status === "open" || market.status === "completed");
-    const price = open ? spotPriceLamports(market, decimals).toString() : null;
+    const price = open ? priceText(spotPriceNano(market, decimals)) : null;
 
     return {
       mint,

@@ -5,8 +5,8 @@ export const DAY_MS = 24 * 3_600_000;
 const HOUR_MS = 3_600_000;
 const BPS = 10_000n;
 
-/** One confirmed trade: when, the spot price after it (lamports per whole token), and the SOL
- * that went through the curve (fee excluded). */
+/** One confirmed trade: when, the spot price after it (nano-lamports per whole token:
+ * src/shared/market/price.ts), and the SOL that went through the curve (fee excluded). */
 export interface TradePoint {
   id: string;
   t: number;

@@ -1,4 +1,5 @@
-import { MARKET, marketCapLamports, progressBps, spotPriceLamports } from "@shared/market/curve";
+import { MARKET, marketCapLamports, progressBps } from "@shared/market/curve";
+import { priceText, spotPriceNano } from "@shared/market/price";
 import {
   EXPLORE_SORTS,
   type ExplorePage,
@@ -357,7 +358,7 @@ export class ExploreService {
       initialRealToken: live.initialRealToken,
     };
     const usable = curve && curve.virtualToken > 0n ? curve : null;
-    const price = usable ? spotPriceLamports(usable, row.decimals) : null;
+    const price = usable ? spotPriceNano(usable, row.decimals) : null;
     const marketCap = usable ? marketCapLamports(usable, supply) : null;
     const openPrice = usable ? openPriceOf(usable.initialRealToken, row.decimals) : null;
     const log = this.logs.get(row.mintAddress);
@@ -375,12 +376,12 @@ export class ExploreService {
       createdAt: row.createdAt.toISOString(),
       holders,
       marketStatus: live ? (live.status as "open" | "completed") : "none",
-      priceLamports: price?.toString() ?? null,
+      priceLamports: price === null ? null : priceText(price),
       change24hBps: usable ? agg.change24hBps : null,
       volume24hLamports: agg.volume24h.toString(),
       marketCapLamports: marketCap?.toString() ?? null,
       progress: usable ? Number(progressBps(usable)) / 10_000 : null,
-      sparkline: agg.sparkline.map((p) => p.toString()),
+      sparkline: agg.sparkline.map(priceText),
       trustScore: trust?.score ?? null,
       trustBand: trust?.band ?? null,
     };
@@ -396,9 +397,10 @@ export class ExploreService {
   }
 }
 
-/** The curve's price when it opened: the start reserves of a curve of `initialRealToken`. */
+/** The curve's price when it opened (nano-lamports per whole token): the start reserves of a
+ * curve of `initialRealToken`. */
 function openPriceOf(initialRealToken: bigint, decimals: number): bigint | null {
   const virtualToken = (initialRealToken * MARKET.virtualTokenNumerator) / MARKET.virtualTokenDenominator;
   if (virtualToken <= 0n) return null;
-  return (MARKET.virtualSolLamports * 10n ** BigInt(decimals)) / virtualToken;
+  return spotPriceNano({ virtualSol: MARKET.virtualSolLamports, virtualToken }, decimals);
 }

@@ -1,18 +1,11 @@
-import { type CurveState, spotPriceLamports } from "@shared/market/curve";
+import { spotPriceNano } from "@shared/market/price";
 import { and, asc, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { marketTrades } from "../../db/schema/index";
 
-/** The spot price after a trade (lamports per whole token), from the reserves it recorded. */
+/** The spot price after a trade (nano-lamports per whole token), from the reserves it recorded. */
 export function tradePrice(row: { virtualSolAfter: bigint; virtualTokenAfter: bigint }, decimals: number) {
-  const curve: CurveState = {
-    virtualSol: row.virtualSolAfter,
-    virtualToken: row.virtualTokenAfter,
-    realSol: 0n,
-    realToken: 0n,
-    initialRealToken: 0n,
-  };
-  return row.virtualTokenAfter > 0n ? spotPriceLamports(curve, decimals) : 0n;
+  return spotPriceNano({ virtualSol: row.virtualSolAfter, virtualToken: row.virtualTokenAfter }, decimals);
 }
 
 /** Microseconds since the epoch, exact (PostgreSQL keeps microseconds; a JS Date only ms). */

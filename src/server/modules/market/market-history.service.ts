@@ -1,4 +1,5 @@
 import { MAX_CANDLES, CANDLE_SECONDS as SECONDS } from "@shared/market/candles";
+import { priceText } from "@shared/market/price";
 import {
   type CANDLE_INTERVALS,
   type Candles,
@@ -24,6 +25,7 @@ interface Deps {
 export interface PricePoint {
   /** Unix milliseconds. */
   t: number;
+  /** Nano-lamports per whole token (src/shared/market/price.ts). */
   price: bigint;
   sol: bigint;
 }
@@ -44,10 +46,10 @@ export function buildCandles(
     if (cur)
       candles.push({
         t: cur.t,
-        open: cur.open.toString(),
-        high: cur.high.toString(),
-        low: cur.low.toString(),
-        close: cur.close.toString(),
+        open: priceText(cur.open),
+        high: priceText(cur.high),
+        low: priceText(cur.low),
+        close: priceText(cur.close),
         volumeLamports: cur.vol.toString(),
       });
   };
@@ -124,7 +126,7 @@ export class MarketHistoryService {
         solAmount: r.curveSol.toString(),
         fee: r.fee.toString(),
         tokens: r.tokens.toString(),
-        priceLamports: tradePrice(r, token.decimals).toString(),
+        priceLamports: priceText(tradePrice(r, token.decimals)),
         at: (r.confirmedAt ?? new Date(0)).toISOString(),
       })),
       nextCursor: rows.length > query.limit && last ? encodeCursor(last.micros, last.id) : null,

@@ -6,14 +6,15 @@ import {
   marketCapLamports,
   progressBps,
   type SellQuote,
-  spotPriceLamports,
 } from "@shared/market/curve";
+import { priceText, spotPriceNano } from "@shared/market/price";
 import type { MarketState, Quote, TradeResult } from "@shared/schemas/market";
 import type { TokenRow } from "../tokens/tokens.repo";
 import type { MarketRow, TradeRow } from "./market.repo";
 import { curveOf } from "./market-curves";
 
-// Market rows, quotes and trades as the API shows them: base units as decimal strings.
+// Market rows, quotes and trades as the API shows them: base units as decimal strings, prices
+// as lamports per whole token with up to 9 decimals (src/shared/market/price.ts).
 
 /** The token's whole supply in base units. */
 export function supplyOf(token: TokenRow): bigint {
@@ -38,7 +39,7 @@ export function presentQuote(
     fee: q.fee.toString(),
     feeBps: Number(feeBps),
     priceImpactBps: Number(q.priceImpactBps),
-    priceAfterLamports: spotPriceLamports(q.after, decimals).toString(),
+    priceAfterLamports: priceText(spotPriceNano(q.after, decimals)),
     expiresAt: expiresAt.toISOString(),
   };
   return q.side === "buy"
@@ -101,8 +102,8 @@ export function presentState(
     realTokenReserves: curve.realToken.toString(),
     initialRealTokenReserves: curve.initialRealToken.toString(),
     feeBps: Number(feeBps),
-    priceLamports: spotPriceLamports(curve, token.decimals).toString(),
-    startPriceLamports: spotPriceLamports(start, token.decimals).toString(),
+    priceLamports: priceText(spotPriceNano(curve, token.decimals)),
+    startPriceLamports: priceText(spotPriceNano(start, token.decimals)),
     marketCapLamports: marketCapLamports(curve, supply).toString(),
     progress: Number(progressBps(curve)) / Number(BPS),
     curveShareBps: live.curveShareBps,

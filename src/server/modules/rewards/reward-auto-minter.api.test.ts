@@ -1,4 +1,4 @@
-import { valueLamports } from "@shared/market/format";
+import { holdingValueLamports, priceNanoOf } from "@shared/market/price";
 import type { MarketState } from "@shared/schemas/market";
 import type { ClaimResult, Reward, RewardStats } from "@shared/schemas/rewards";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -87,11 +87,11 @@ describe("automatic reward minting", () => {
     const stats = (await fan.c.get<RewardStats>(`/api/nft-rewards/stats?tokenMint=${mint}`)).body;
     const row = stats.topCollectors.find((c) => c.walletAddress === fan.wallet);
     expect(row?.nftCount).toBe(1);
-    const price = BigInt((await fan.c.get<MarketState>(`/api/market/${mint}`)).body.priceLamports);
+    const price = priceNanoOf((await fan.c.get<MarketState>(`/api/market/${mint}`)).body.priceLamports);
     const balance = (await services().indexer.balancesOf(fan.wallet)).get(mint) ?? 0n;
     const { decimals } = await services().tokens.getByMint(mint);
     expect(balance).toBeGreaterThan(0n);
-    expect(row?.totalValue).toBe(valueLamports(balance, decimals, price).toString());
+    expect(row?.totalValue).toBe(holdingValueLamports(balance, decimals, price).toString());
   });
 
   it("leaves a reward alone when its creator chose claims only; the creator cannot claim it", async () => {

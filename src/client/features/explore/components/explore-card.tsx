@@ -110,7 +110,7 @@ export function ExploreCard({ token }: { token: ExploreToken }) {
       <div className="flex items-end justify-between gap-2">
         <div className="min-w-0">
           <p className="text-xs text-muted-foreground">Price</p>
-          <p className="font-semibold tabular-nums [overflow-wrap:anywhere]">
+          <p className="font-semibold tabular-nums [overflow-wrap:anywhere]" data-testid="explore-price">
             {token.priceLamports === null ? "—" : formatPriceSol(token.priceLamports)}
           </p>
           {token.marketStatus === "none" ? null : <Change bps={token.change24hBps} />}

@@ -1,5 +1,8 @@
-/** A tiny inline price line: hand-drawn SVG from the hourly closes (lamports strings). Values
- * are scaled in bigint before becoming pixels, so big prices lose nothing to floats. */
+import { parsePrice } from "@shared/market/price";
+
+/** A tiny inline price line: hand-drawn SVG from the hourly closes (price strings, lamports
+ * with up to 9 decimals). Values are scaled in bigint (nano-lamports) before becoming pixels,
+ * so neither big nor sub-lamport prices lose anything to floats. */
 export function Sparkline({
   points,
   rising,
@@ -11,8 +14,8 @@ export function Sparkline({
 }) {
   const width = 96;
   const height = 28;
-  if (points.length < 2) return <span className="block h-7 w-24" aria-hidden="true" />;
-  const values = points.map((p) => BigInt(p));
+  const values = points.flatMap((p) => parsePrice(p) ?? []);
+  if (values.length < 2) return <span className="block h-7 w-24" aria-hidden="true" />;
   let min = values[0] as bigint;
   let max = min;
   for (const v of values) {

@@ -1,3 +1,4 @@
+import { formatPriceSol } from "@shared/market/format";
 import type { Candles } from "@shared/schemas/market";
 import type { UTCTimestamp } from "lightweight-charts";
 import { CandlestickChart } from "lucide-react";
@@ -14,8 +15,15 @@ const INTERVALS: { value: CandleInterval; label: string }[] = [
   { value: "1d", label: "1d" },
 ];
 
-/** Lamports per whole token -> SOL, for drawing only (amounts are never computed from it). */
-const toSol = (lamports: string) => Number(lamports) / 1e9;
+/** A price (lamports per whole token, up to 9 decimals) -> SOL, for drawing only (amounts are
+ * never computed from it). */
+const toSol = (price: string) => Number(price) / 1e9;
+/** The axis and crosshair: 4 significant digits, never in exponent form (a sub-lamport price is
+ * 0.0000000004106 SOL, not 4.106e-10). */
+const solLabel = (sol: number) => `${sol.toLocaleString("en-US", { maximumSignificantDigits: 4 })} SOL`;
+/** The smallest step a price takes: a nano-lamport, 1e-18 SOL (given as its inverse, `base`,
+ * which floats hold exactly). */
+const PRICE_BASE = 1e18;
 
 /** Candles drawn with lightweight-charts, loaded only when a chart is shown (its own chunk). */
 function CandleCanvas({ candles, symbol }: { candles: Candles["candles"]; symbol: string }) {
@@ -38,7 +46,7 @@ function CandleCanvas({ candles, symbol }: { candles: Candles["candles"]; symbol
             horzLines: { color: "rgba(113,113,122,0.15)" },
           },
           timeScale: { timeVisible: true, secondsVisible: false },
-          localization: { priceFormatter: (price: number) => `${Number(price.toPrecision(4))} SOL` },
+          localization: { priceFormatter: solLabel },
         });
         const series = chart.addSeries(CandlestickSeries, {
           upColor: "#16a34a",
@@ -46,7 +54,7 @@ function CandleCanvas({ candles, symbol }: { candles: Candles["candles"]; symbol
           borderVisible: false,
           wickUpColor: "#16a34a",
           wickDownColor: "#dc2626",
-          priceFormat: { type: "price", precision: 9, minMove: 0.000000001 },
+          priceFormat: { type: "custom", formatter: solLabel, minMove: 1 / PRICE_BASE, base: PRICE_BASE },
         });
         series.setData(
           candles.map((c) => ({
@@ -77,7 +85,7 @@ function CandleCanvas({ candles, symbol }: { candles: Candles["candles"]; symbol
       <div
         ref={container}
         role="img"
-        aria-label={`Price of ${symbol} in SOL, ${candles.length} candle${candles.length === 1 ? "" : "s"}${last ? `, last close ${Number(toSol(last.close).toPrecision(4))} SOL` : ""}`}
+        aria-label={`Price of ${symbol} in SOL, ${candles.length} candle${candles.length === 1 ? "" : "s"}${last ? `, last close ${formatPriceSol(last.close)}` : ""}`}
         className="h-72 w-full"
         data-testid="price-chart"
       />

@@ -1,5 +1,6 @@
 import { parseAmount } from "@shared/amounts";
-import { formatPriceSol, formatSol, valueLamports } from "@shared/market/format";
+import { formatPriceSol, formatSol } from "@shared/market/format";
+import { holdingValueLamports, parsePrice } from "@shared/market/price";
 import { CandlestickChart } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
@@ -21,7 +22,13 @@ export function LaunchedMarketFacts({ mint }: { mint: string }) {
     >
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
         <dt className="text-muted-foreground">Price</dt>
-        <dd className="text-right tabular-nums">{formatPriceSol(market.data.priceLamports)}</dd>
+        {/* A sub-lamport price is long ("0.0000000004106 SOL"): it wraps rather than overflow. */}
+        <dd
+          className="min-w-0 text-right tabular-nums [overflow-wrap:anywhere]"
+          data-testid="market-facts-price"
+        >
+          {formatPriceSol(market.data.priceLamports)}
+        </dd>
         <dt className="text-muted-foreground">Fees earned</dt>
         <dd className="text-right font-semibold tabular-nums" data-testid="fees-earned">
           {formatSol(market.data.feesCreatorLamports, 6)}
@@ -74,5 +81,6 @@ export function HoldingValue({
       </span>
     );
   const units = parseAmount(balance, decimals) ?? 0n;
-  return <>{formatSol(valueLamports(units, decimals, BigInt(market.data.priceLamports)))}</>;
+  const price = parsePrice(market.data.priceLamports) ?? 0n;
+  return <>{formatSol(holdingValueLamports(units, decimals, price))}</>;
 }
