@@ -138,11 +138,16 @@ describe("responsive", () => {
   it("every route fits 320 px, signed in, with a long token name and mint: no sideways scrolling", async () => {
     const context = await newContext(browser, server.url, { viewport: { width: 320, height: 740 } });
     await signUp(context);
-    const mint = await launchTokenViaApi(context, {
-      name: "ExtraordinarilyLongwindedSynthwaveCollectiveTokens", // 50: the maximum, unbreakable
-      symbol: "LONGNAMES1",
-      description: `${"Supercalifragilisticexpialidocious-".repeat(6)} and a description that goes on.`,
-    });
+    // With a market and a first trade (the creator's buy), so the token page shows trades.
+    const mint = await launchTokenViaApi(
+      context,
+      {
+        name: "ExtraordinarilyLongwindedSynthwaveCollectiveTokens", // 50: the maximum, unbreakable
+        symbol: "LONGNAMES1",
+        description: `${"Supercalifragilisticexpialidocious-".repeat(6)} and a description that goes on.`,
+      },
+      { curveShareBps: 8_000, creatorBuyLamports: "100000000" },
+    );
     const { page, assertClean } = await openPage(context);
     // /dashboard shows the token card and the holdings row with the 50-character name.
     const paths = [...SPA_ROUTES.map((r) => r.replace(":mint", mint)), "/nope"];
@@ -167,6 +172,11 @@ describe("responsive", () => {
       });
       expect(problems, path).toEqual([]);
     }
+
+    // The token page's recent trades: two lines a trade on a phone, not a table to scroll.
+    await page.goto(`/token/${mint}`);
+    await page.locator('[data-testid="trade-item"][data-side="buy"]').first().waitFor();
+    expect(await page.getByTestId("recent-trades").isVisible()).toBe(false);
 
     // The wizard's review with the longest name: the preview truncates it, at any width.
     await page.goto("/create");

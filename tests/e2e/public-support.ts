@@ -72,6 +72,7 @@ export function screenshotPath(name: string): string {
 export async function launchTokenViaApi(
   context: BrowserContext,
   token: { name: string; symbol: string; description: string },
+  market?: { curveShareBps: number; creatorBuyLamports?: string },
 ): Promise<string> {
   const me = await (await context.request.get("/api/auth/me")).json();
   const wallet = await context.request.post("/api/wallet/generate", { data: {} });
@@ -82,7 +83,13 @@ export async function launchTokenViaApi(
   });
   expect(airdrop.status(), await airdrop.text()).toBe(200);
   const created = await context.request.post("/api/tokens/create", {
-    data: { ...token, totalSupply: "1000000", userId: me.user?.id ?? me.id, creatorWallet: publicKey },
+    data: {
+      ...token,
+      totalSupply: "1000000",
+      userId: me.user?.id ?? me.id,
+      creatorWallet: publicKey,
+      ...(market ? { market } : {}),
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()).mintAddress as string;

@@ -1,4 +1,5 @@
 import { formatSol, formatTokens, timeAgo } from "@shared/market/format";
+import type { TradesPage } from "@shared/schemas/market";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -30,68 +31,10 @@ export function RecentTrades({ mint, symbol, decimals }: { mint: string; symbol:
           <p className="text-sm text-muted-foreground">No trades yet: the first buy sets the chart.</p>
         ) : null}
         {list.length > 0 ? (
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm" data-testid="recent-trades">
-              <caption className="sr-only">Recent trades of {symbol}, newest first</caption>
-              <thead>
-                <tr className="text-left text-muted-foreground">
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Side
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    {symbol}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    SOL
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Trader
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    When
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((t) => (
-                  <tr
-                    key={t.signature}
-                    className="border-t border-border"
-                    data-testid="trade-row"
-                    data-side={t.side}
-                  >
-                    <td className="py-2 pr-3">
-                      <Badge variant={t.side === "buy" ? "success" : "destructive"}>
-                        {t.side === "buy" ? "Buy" : "Sell"}
-                      </Badge>
-                    </td>
-                    <td className="py-2 pr-3 text-right tabular-nums">{formatTokens(t.tokens, decimals)}</td>
-                    <td className="py-2 pr-3 text-right tabular-nums">
-                      {formatSol(t.solAmount).replace(" SOL", "")}
-                    </td>
-                    <td className="py-2 pr-3">
-                      <span className="inline-flex items-center gap-1">
-                        <code className="font-mono text-xs" title={t.trader}>
-                          {shortAddress(t.trader)}
-                        </code>
-                        <CopyButton
-                          value={t.trader}
-                          label="Copy trader address"
-                          size="icon-sm"
-                          variant="ghost"
-                        />
-                      </span>
-                    </td>
-                    <td className="py-2 whitespace-nowrap text-muted-foreground">
-                      <time dateTime={t.at} title={new Date(t.at).toLocaleString()}>
-                        {timeAgo(t.at, now)}
-                      </time>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <>
+            <TradeTable trades={list} symbol={symbol} decimals={decimals} now={now} />
+            <TradeList trades={list} symbol={symbol} decimals={decimals} now={now} />
+          </>
         ) : null}
         {trades.hasNextPage ? (
           <div>
@@ -109,5 +52,120 @@ export function RecentTrades({ mint, symbol, decimals }: { mint: string; symbol:
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+type Trade = TradesPage["trades"][number];
+
+interface TradesProps {
+  trades: Trade[];
+  symbol: string;
+  decimals: number;
+  now: number;
+}
+
+/** From 640 px: one row a trade, in columns. */
+function TradeTable({ trades, symbol, decimals, now }: TradesProps) {
+  return (
+    <div className="hidden overflow-x-auto sm:block">
+      <table className="w-full text-sm" data-testid="recent-trades">
+        <caption className="sr-only">Recent trades of {symbol}, newest first</caption>
+        <thead>
+          <tr className="text-left text-muted-foreground">
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Side
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              {symbol}
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              SOL
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Trader
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              When
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {trades.map((t) => (
+            <tr
+              key={t.signature}
+              className="border-t border-border"
+              data-testid="trade-row"
+              data-side={t.side}
+            >
+              <td className="py-2 pr-3">
+                <Badge variant={t.side === "buy" ? "success" : "destructive"}>
+                  {t.side === "buy" ? "Buy" : "Sell"}
+                </Badge>
+              </td>
+              <td className="py-2 pr-3 text-right tabular-nums">{formatTokens(t.tokens, decimals)}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">
+                {formatSol(t.solAmount).replace(" SOL", "")}
+              </td>
+              <td className="py-2 pr-3">
+                <span className="inline-flex items-center gap-1">
+                  <code className="font-mono text-xs" title={t.trader}>
+                    {shortAddress(t.trader)}
+                  </code>
+                  <CopyButton value={t.trader} label="Copy trader address" size="icon-sm" variant="ghost" />
+                </span>
+              </td>
+              <td className="py-2 whitespace-nowrap text-muted-foreground">
+                <TradeTime at={t.at} now={now} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** On a phone the five columns do not fit: two lines a trade, what moved, then who and when. */
+function TradeList({ trades, symbol, decimals, now }: TradesProps) {
+  return (
+    <ul className="flex flex-col sm:hidden" aria-label={`Recent trades of ${symbol}, newest first`}>
+      {trades.map((t) => (
+        <li
+          key={t.signature}
+          className="flex flex-col gap-1 border-t border-border py-2 text-sm first:border-t-0"
+          data-testid="trade-item"
+          data-side={t.side}
+        >
+          <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+            <span className="flex min-w-0 items-center gap-2">
+              <Badge variant={t.side === "buy" ? "success" : "destructive"}>
+                {t.side === "buy" ? "Buy" : "Sell"}
+              </Badge>
+              <span className="tabular-nums [overflow-wrap:anywhere]">
+                {formatTokens(t.tokens, decimals)} {symbol}
+              </span>
+            </span>
+            <span className="ml-auto tabular-nums">{formatSol(t.solAmount)}</span>
+          </div>
+          <div className="flex items-center justify-between gap-3 text-muted-foreground">
+            <span className="inline-flex items-center gap-1">
+              <code className="font-mono text-xs" title={t.trader}>
+                {shortAddress(t.trader)}
+              </code>
+              <CopyButton value={t.trader} label="Copy trader address" size="icon-sm" variant="ghost" />
+            </span>
+            <TradeTime at={t.at} now={now} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TradeTime({ at, now }: { at: string; now: number }) {
+  return (
+    <time dateTime={at} title={new Date(at).toLocaleString()}>
+      {timeAgo(at, now)}
+    </time>
   );
 }
