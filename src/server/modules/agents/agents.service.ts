@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { PassThrough } from "node:stream";
 import { readAmountInWords, tooManyDecimalsMessage } from "@shared/amount-input";
 import { parseAmount } from "@shared/amounts";
 import {
@@ -13,6 +14,7 @@ import type { z } from "zod";
 import type { AiEngine, EngineInfo } from "../../ai/engine";
 import { badRequest, forbidden, notFound } from "../../http-errors";
 import { keyedId } from "../../lib/keyed-id";
+import { KeyedTurns } from "../../lib/keyed-turns";
 import { AgentCache, ConversationCache } from "./agents.cache";
 import { presentAgent, presentManaged, presentMessage, requirementText } from "./agents.presenter";
 import type { AgentsRepo, AgentWithToken } from "./agents.repo";
@@ -51,6 +53,8 @@ function exchangeIds(userId: string, agentId: string, key: string): { question: 
 export class AgentsService {
   private readonly agentCache: AgentCache;
   private readonly conversations = new ConversationCache(HISTORY_TURNS);
+  /** Keyed exchanges being answered now, by answer id. */
+  private readonly answering = new KeyedTurns();
 
   constructor(private readonly deps: { repo: AgentsRepo; holdings: Holdings; ai: AiEngine }) {
     this.agentCache = new AgentCache();
@@ -145,10 +149,34 @@ export class AgentsService {
     // With a key, the exchange's ids follow from it: a resend after a lost answer finds the
     // stored one and answers it again instead of asking (and storing) twice.
     const ids = idempotencyKey ? exchangeIds(userId, agentId, idempotencyKey) : null;
-    if (ids) {
+    if (!ids) return this.ask(userId, row, message, null, signal);
+    // A resend while the first is still being answered waits for it to be stored.
+    const release = await this.answering.take(ids.answer);
+    try {
       const replay = await this.replay(userId, ids);
-      if (replay) return replay;
+      if (replay) {
+        release();
+        return replay;
+      }
+      // Not aborted when the listener leaves: the answer a resend will be given is the whole one.
+      const session = await this.ask(userId, row, message, ids);
+      void session.saved().then(release, release);
+      return session;
+    } catch (err) {
+      release();
+      throw err;
     }
+  }
+
+  /** Asks the engine and streams its answer; both messages are stored once it ends. */
+  private async ask(
+    userId: string,
+    row: AgentWithToken,
+    message: string,
+    ids: { question: string; answer: string } | null,
+    signal?: AbortSignal,
+  ): Promise<ChatSession> {
+    const agentId = row.agent.id;
     // The balance check (on chain, every message) and the history are independent.
     const [, history] = await Promise.all([
       this.assertUnlocked(userId, row),
@@ -184,7 +212,6 @@ export class AgentsService {
       signal,
     });
 
-    let saved: Promise<ChatMessage> | null = null;
     const store = async (text: string) => {
       const answer = {
         id: ids?.answer ?? randomUUID(),
@@ -206,24 +233,29 @@ export class AgentsService {
       this.onChanged?.({ agentId, userId });
       return presentMessage(answer);
     };
-    async function* relay(): AsyncIterable<string> {
+    // The engine is read to its end whether or not anyone still listens (an aborted one ends
+    // early), and what it said is stored; the listener reads from the buffer between.
+    const chunks = new PassThrough({ objectMode: true });
+    const saved = (async () => {
       let text = "";
       try {
         for await (const chunk of reply.chunks) {
           text += chunk;
-          yield chunk;
+          if (!chunks.destroyed) chunks.write(chunk);
         }
-      } finally {
-        saved = store(text);
-        // Awaited by the route when it can; a listener that left must not crash the process.
-        saved.catch(() => {});
+        chunks.end();
+      } catch (err) {
+        chunks.destroy(err instanceof Error ? err : new Error(String(err)));
       }
-    }
+      return store(text);
+    })();
+    // Awaited by the route when it can; a listener that left must not crash the process.
+    saved.catch(() => {});
     return {
       engine: reply.engine,
       userMessage: presentMessage(question),
-      chunks: relay(),
-      saved: () => saved ?? Promise.reject(new Error("the reply has not been consumed")),
+      chunks,
+      saved: () => saved,
     };
   }
 

@@ -94,41 +94,46 @@ describe("POST /api/ai/generate-identity with a provider", () => {
   });
 });
 
+/** A creator who holds their token and its agent (the knowledge notes mention 70 to 80 BPM). */
+async function creatorWithAgent(username: string, symbol: string) {
+  const c = new Client(t.url);
+  const reg = await c.post<{ user: { id: string } }>("/api/register", {
+    username,
+    email: `${username}@example.com`,
+    password: "secret1",
+  });
+  const wallet = (await c.post<{ wallet: { publicKey: string } }>("/api/wallet/generate")).body.wallet
+    .publicKey;
+  await c.post("/api/wallet/airdrop", { address: wallet, amount: 2 });
+  const launched = await c.post<{ mintAddress: string }>("/api/tokens/create", {
+    name: `Provider Test ${symbol}`,
+    symbol,
+    totalSupply: "1000",
+    userId: reg.body.user.id,
+    creatorWallet: wallet,
+  });
+  const agent = await c.post<{ id: string }>("/api/ai-agents", {
+    tokenMint: launched.body.mintAddress,
+    name: "Loop Coach",
+    specialty: "Piano loops",
+    avatar: "🎹",
+    tier: "basic",
+    tokenRequirement: "1",
+    responseStyle: "Friendly",
+    knowledgeNotes: "Record loops at 70 to 80 BPM for study streams.",
+  });
+  expect(agent.status).toBe(201);
+  return { c, agent: agent.body };
+}
+
 describe("agent chat with a provider", () => {
   it("streams the provider's answer over SSE, labelled, and falls back offline on failure", async () => {
-    const c = new Client(t.url);
-    const reg = await c.post<{ user: { id: string } }>("/api/register", {
-      username: "provmaya",
-      email: "provmaya@example.com",
-      password: "secret1",
-    });
-    const wallet = (await c.post<{ wallet: { publicKey: string } }>("/api/wallet/generate")).body.wallet
-      .publicKey;
-    await c.post("/api/wallet/airdrop", { address: wallet, amount: 2 });
-    const launched = await c.post<{ mintAddress: string }>("/api/tokens/create", {
-      name: "Provider Test",
-      symbol: "PROVT",
-      totalSupply: "1000",
-      userId: reg.body.user.id,
-      creatorWallet: wallet,
-    });
-    const agent = await c.post<{ id: string }>("/api/ai-agents", {
-      tokenMint: launched.body.mintAddress,
-      name: "Loop Coach",
-      specialty: "Piano loops",
-      avatar: "🎹",
-      tier: "basic",
-      tokenRequirement: "1",
-      responseStyle: "Friendly",
-      knowledgeNotes: "Record loops at 70 to 80 BPM for study streams.",
-    });
-    expect(agent.status).toBe(201);
-
+    const { c, agent } = await creatorWithAgent("provmaya", "PROVT");
     const ask = async () => {
       const res = await fetch(`${t.url}/api/ai-agents/chat`, {
         method: "POST",
         headers: { "content-type": "application/json", accept: "text/event-stream", cookie: c.cookie },
-        body: JSON.stringify({ agentId: agent.body.id, message: "What tempo should loops have?" }),
+        body: JSON.stringify({ agentId: agent.id, message: "What tempo should loops have?" }),
       });
       expect(res.status).toBe(200);
       return res.text();
@@ -148,5 +153,45 @@ describe("agent chat with a provider", () => {
     expect(fallback).toContain('"label":"answered offline (provider unavailable)"');
     expect(fallback).toContain("70 to 80 BPM");
     expect(fallback).not.toContain(KEY);
+  });
+
+  it("a resend while the answer streams waits for it, and a listener that left still gets it stored whole: the model is asked once", async () => {
+    const { c, agent } = await creatorWithAgent("provresend", "PROVR");
+    const text = "Keep loops between seventy and eighty BPM so a study stream stays calm for hours.";
+    const message = "How fast should loops be?";
+    const body = { agentId: agent.id, message, idempotencyKey: "resend-while-streaming-1" };
+    fake.enqueue({ kind: "text", text, chunkDelayMs: 40 });
+    const asked = fake.requests.length;
+
+    const leaving = new AbortController();
+    const first = await fetch(`${t.url}/api/ai-agents/chat`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream", cookie: c.cookie },
+      body: JSON.stringify(body),
+      signal: leaving.signal,
+    });
+    expect(first.status).toBe(200);
+    const reader = first.body?.getReader();
+    const decoder = new TextDecoder();
+    let streamed = "";
+    while (reader && !streamed.includes("event: delta"))
+      streamed += decoder.decode((await reader.read()).value, { stream: true });
+
+    // The same message again while the first answer is still arriving; then the first
+    // listener goes away mid-answer (as a dropped connection does).
+    const resent = c.post<{ userMessage: { id: string }; reply: { message: string } }>(
+      "/api/ai-agents/chat",
+      body,
+    );
+    leaving.abort();
+    const again = await resent;
+    expect(again.status).toBe(200);
+    expect(again.body.reply.message).toBe(text);
+    expect(fake.requests.length).toBe(asked + 1);
+    const history = (
+      await c.get<Array<{ message: string; isUser: boolean }>>(`/api/ai-agents/${agent.id}/messages`)
+    ).body;
+    expect(history.filter((m) => m.message === message)).toHaveLength(1);
+    expect(history.at(-1)).toMatchObject({ isUser: false, message: text });
   });
 });
