@@ -98,21 +98,14 @@ function TradeTable({ trades, symbol, decimals, now }: TradesProps) {
               data-side={t.side}
             >
               <td className="py-2 pr-3">
-                <Badge variant={t.side === "buy" ? "success" : "destructive"}>
-                  {t.side === "buy" ? "Buy" : "Sell"}
-                </Badge>
+                <SideBadge side={t.side} />
               </td>
               <td className="py-2 pr-3 text-right tabular-nums">{formatTokens(t.tokens, decimals)}</td>
               <td className="py-2 pr-3 text-right tabular-nums">
                 {formatSol(t.solAmount).replace(" SOL", "")}
               </td>
               <td className="py-2 pr-3">
-                <span className="inline-flex items-center gap-1">
-                  <code className="font-mono text-xs" title={t.trader}>
-                    {shortAddress(t.trader)}
-                  </code>
-                  <CopyButton value={t.trader} label="Copy trader address" size="icon-sm" variant="ghost" />
-                </span>
+                <TraderAddress address={t.trader} />
               </td>
               <td className="py-2 whitespace-nowrap text-muted-foreground">
                 <TradeTime at={t.at} now={now} />
@@ -138,9 +131,7 @@ function TradeList({ trades, symbol, decimals, now }: TradesProps) {
         >
           <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
             <span className="flex min-w-0 items-center gap-2">
-              <Badge variant={t.side === "buy" ? "success" : "destructive"}>
-                {t.side === "buy" ? "Buy" : "Sell"}
-              </Badge>
+              <SideBadge side={t.side} />
               <span className="tabular-nums [overflow-wrap:anywhere]">
                 {formatTokens(t.tokens, decimals)} {symbol}
               </span>
@@ -148,12 +139,7 @@ function TradeList({ trades, symbol, decimals, now }: TradesProps) {
             <span className="ml-auto tabular-nums">{formatSol(t.solAmount)}</span>
           </div>
           <div className="flex items-center justify-between gap-3 text-muted-foreground">
-            <span className="inline-flex items-center gap-1">
-              <code className="font-mono text-xs" title={t.trader}>
-                {shortAddress(t.trader)}
-              </code>
-              <CopyButton value={t.trader} label="Copy trader address" size="icon-sm" variant="ghost" />
-            </span>
+            <TraderAddress address={t.trader} />
             <TradeTime at={t.at} now={now} />
           </div>
         </li>
@@ -167,5 +153,23 @@ function TradeTime({ at, now }: { at: string; now: number }) {
     <time dateTime={at} title={new Date(at).toLocaleString()}>
       {timeAgo(at, now)}
     </time>
+  );
+}
+
+function SideBadge({ side }: { side: "buy" | "sell" }) {
+  return (
+    <Badge variant={side === "buy" ? "success" : "destructive"}>{side === "buy" ? "Buy" : "Sell"}</Badge>
+  );
+}
+
+/** Short, with the whole address on hover and a copy button. */
+function TraderAddress({ address }: { address: string }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      <code className="font-mono text-xs" title={address}>
+        {shortAddress(address)}
+      </code>
+      <CopyButton value={address} label="Copy trader address" size="icon-sm" variant="ghost" />
+    </span>
   );
 }
