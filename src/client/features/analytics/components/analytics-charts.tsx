@@ -115,7 +115,8 @@ export default function AnalyticsCharts({ series }: { series: Analytics["series"
             <LineChart data={market}>
               <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
               <XAxis dataKey="day" tickFormatter={shortDay} tick={axis} />
-              <YAxis tick={axis} width={80} tickFormatter={solNumber} />
+              {/* Sized to its labels: a price below a lamport has ten zeros after the point. */}
+              <YAxis tick={axis} width="auto" tickFormatter={solNumber} />
               <Tooltip formatter={solNumber} />
               <Line
                 type="stepAfter"
