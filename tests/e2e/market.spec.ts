@@ -1,5 +1,7 @@
 import { parseAmount } from "@shared/amounts";
-import type { Browser, Page } from "playwright-core";
+import { formatPriceSol, formatSol } from "@shared/market/format";
+import { holdingValueLamports, priceNanoOf } from "@shared/market/price";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
 import { seriousA11yFindings } from "./support/axe";
@@ -265,6 +267,68 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
       await context.close();
     }
   });
+
+  it("prices a token of the largest supply below 1 lamport on its page, its Explore card and the dashboard, within 320 px", async () => {
+    // 18 billion tokens: the curve opens at ~0.51 lamports per whole token, shown as 0 SOL before.
+    const big = `MAX${stamp.slice(-6)}`.toUpperCase();
+    const { creator, mint: bigMint } = await launchWithMarket(server.url, `mmax_${stamp}`, {
+      name: `Max Supply ${stamp}`,
+      symbol: big,
+      totalSupply: "18000000000",
+    });
+    const state = (await (await fetch(`${server.url}/api/market/${bigMint}`)).json()) as {
+      priceLamports: string;
+    };
+    const nano = priceNanoOf(state.priceLamports);
+    expect(nano).toBeGreaterThan(0n);
+    expect(nano).toBeLessThan(10n ** 9n);
+    const price = formatPriceSol(state.priceLamports);
+    expect(price).toMatch(/^0\.00000000050*[1-9]\d{0,3} SOL$/);
+
+    const context = await contextSignedIn(browser, server.url, creator.cookie);
+    const { page, assertClean } = await openPage(context);
+    for (const width of [1280, 320]) {
+      await page.setViewportSize({ width, height: 900 });
+
+      // The token page: the price in the market summary; a quote in the trade panel.
+      await page.goto(`${server.url}/token/${bigMint}`);
+      await page.getByTestId("market-price").filter({ hasText: price }).waitFor();
+      await expectTextInside(page.getByTestId("market-price"), "[data-testid=market-summary]", width);
+      const panel = page.getByTestId("trade-panel");
+      await panel.getByRole("tabpanel").getByLabel("Amount to spend (SOL)").fill("0.05");
+      await panel.getByTestId("quote-receive").filter({ hasText: big }).waitFor();
+      for (const id of ["quote-pay", "quote-receive", "quote-fee"])
+        await expectTextInside(panel.getByTestId(id), "[data-testid=trade-panel]", width);
+
+      // Explore: the card's price, the same text.
+      await page.goto(`${server.url}/explore?q=${big}`);
+      const card = page.locator(`[data-testid="explore-card"][data-symbol="${big}"]`);
+      await card.getByTestId("explore-price").filter({ hasText: price }).waitFor();
+      await expectTextInside(card.getByTestId("explore-price"), "[data-testid=explore-card]", width);
+
+      // The creator's dashboard: the token card's market facts, and the holding valued at the price.
+      await page.goto(`${server.url}/dashboard`);
+      const facts = page
+        .locator(`[data-testid="token-card"][data-symbol="${big}"]`)
+        .getByTestId("market-facts");
+      await facts.getByTestId("market-facts-price").filter({ hasText: price }).waitFor();
+      await expectTextInside(facts.getByTestId("market-facts-price"), "[data-testid=market-facts]", width);
+      const holdings = (await (
+        await page.request.get(`${server.url}/api/portfolio/holdings`)
+      ).json()) as Holdings;
+      const held = holdings.holdings.find((h) => h.mint === bigMint);
+      const value = holdingValueLamports(parseAmount(held?.balance ?? "0", 9) ?? 0n, 9, nano);
+      expect(value).toBeGreaterThan(0n);
+      const row = page.locator(`[data-testid="holding"][data-symbol="${big}"]`);
+      await row
+        .getByTestId("holding-value")
+        .filter({ hasText: formatSol(value) })
+        .waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    assertClean();
+    await context.close();
+  });
 });
 
 describe("market: slippage tolerance", () => {
@@ -375,6 +439,29 @@ async function expectHoldersTableFits(page: Page) {
     };
   });
   expect(fit).toEqual({ overflow: 0, shareInside: true });
+}
+
+/** The text of `text` is drawn whole inside its `container` (a closest ancestor) and the
+ * viewport: a long figure wraps or shrinks, it never spills out or is cut. */
+async function expectTextInside(text: Locator, container: string, width: number) {
+  const fit = await text.evaluate((el, selector) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const drawn = range.getBoundingClientRect();
+    const box = (el.closest(selector) ?? document.body).getBoundingClientRect();
+    return {
+      text: el.textContent,
+      inContainer: drawn.left >= box.left - 0.5 && drawn.right <= box.right + 0.5,
+      inViewport: drawn.left >= -0.5 && drawn.right <= window.innerWidth + 0.5,
+      unclipped: el.scrollWidth <= el.clientWidth + 1,
+    };
+  }, container);
+  expect(fit, `${fit.text} at ${width}px`).toEqual({
+    text: fit.text,
+    inContainer: true,
+    inViewport: true,
+    unclipped: true,
+  });
 }
 
 /** A creator (account, funded wallet) who launches a token with a market: 80% on the curve
