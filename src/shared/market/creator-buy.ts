@@ -16,8 +16,9 @@ export interface CreatorBuyCap {
  * curve would hold nothing. */
 export function creatorBuyCap(supply: bigint, curveShareBps: number | bigint): CreatorBuyCap | null {
   const curve = initialCurve(supply, curveShareBps);
-  const capped = (supply * MARKET.maxCreatorBuyBps) / BPS;
-  const tokens = capped < curve.realToken ? capped : curve.realToken;
+  const capped: bigint = (supply * MARKET.maxCreatorBuyBps) / BPS;
+  const onCurve: bigint = curve.realToken;
+  const tokens = capped < onCurve ? capped : onCurve; // bigints: Math.min does not take them
   const quote = quoteBuyTokens(curve, tokens, MARKET.feeBps);
   if (!quote.ok) return null;
   return { tokens, curveSol: quote.quote.curveSol, solIn: quote.quote.solIn };
