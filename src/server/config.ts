@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -5,6 +6,24 @@ const optional = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+/** An http(s) address, e.g. a site, an RPC endpoint or a link the pages show. */
+const optionalHttpUrl = (name: string) =>
+  optional.refine((v) => v === undefined || isHttpUrl(v), {
+    message: `${name} must be an http:// or https:// address`,
+  });
+
+// TRUST_PROXY: the addresses (or CIDR ranges, or proxy-addr's named ranges) of the proxies whose
+// X-Forwarded-For the server believes.
+const NAMED_RANGES = ["loopback", "linklocal", "uniquelocal"];
+const trustedProxy = (part: string) => {
+  const [address = "", bits, ...rest] = part.split("/");
+  if (NAMED_RANGES.includes(part)) return true;
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
 
 // Every variable the server reads, with its default. README lists the same set.
 const EnvSchema = z.object({
@@ -18,16 +37,19 @@ const EnvSchema = z.object({
     message: "REDIS_URL must start with redis://",
   }),
   REDIS_KEY_PREFIX: z.string().default("launchpad:"),
-  SOLANA_RPC_URL: optional,
+  SOLANA_RPC_URL: optionalHttpUrl("SOLANA_RPC_URL"),
   WALLET_MASTER_KEY: optional,
   // Receives the platform's part of every market fee; unset: a key generated in DATA_DIR.
   TREASURY_ADDRESS: optional.refine((v) => v === undefined || /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(v), {
     message: "TREASURY_ADDRESS must be a Solana address",
   }),
-  PUBLIC_URL: optional,
+  PUBLIC_URL: optionalHttpUrl("PUBLIC_URL").transform((v) => v?.replace(/\/+$/, "")),
   CLIENT_DIST: z.string().default("./dist/client"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: optional,
+  TRUST_PROXY: optional.refine((v) => v === undefined || v.split(",").every((p) => trustedProxy(p.trim())), {
+    message:
+      "TRUST_PROXY must be a comma-separated list of IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal)",
+  }),
   // Benchmarks drive the server from one IP far past any human rate; they turn limits off.
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
@@ -52,7 +74,7 @@ const EnvSchema = z.object({
   ),
   AI_PROVIDER: z.enum(["offline", "openai", "google", "anthropic", "openai-compatible"]).optional(),
   AI_MODEL: optional,
-  AI_BASE_URL: optional,
+  AI_BASE_URL: optionalHttpUrl("AI_BASE_URL"),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   OPENAI_API_KEY: optional,
   GOOGLE_GENERATIVE_AI_API_KEY: optional,
@@ -63,20 +85,22 @@ const EnvSchema = z.object({
   // Agent chat messages per user per minute (per IP: four times this).
   AGENT_CHAT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   // Links the public pages show; each is hidden when unset (never a dead '#').
-  LINK_DISCORD: optional,
-  LINK_TWITTER: optional,
-  LINK_GITHUB: optional,
-  LINK_MIRROR: optional,
-  LINK_WHITEPAPER: optional,
-  LINK_DEMO_CALL: optional,
-  LINK_COMPARISON_VIDEO: optional,
-  LINK_DEMO_VIDEO: optional,
+  LINK_DISCORD: optionalHttpUrl("LINK_DISCORD"),
+  LINK_TWITTER: optionalHttpUrl("LINK_TWITTER"),
+  LINK_GITHUB: optionalHttpUrl("LINK_GITHUB"),
+  LINK_MIRROR: optionalHttpUrl("LINK_MIRROR"),
+  LINK_WHITEPAPER: optionalHttpUrl("LINK_WHITEPAPER"),
+  LINK_DEMO_CALL: optionalHttpUrl("LINK_DEMO_CALL"),
+  LINK_COMPARISON_VIDEO: optionalHttpUrl("LINK_COMPARISON_VIDEO"),
+  LINK_DEMO_VIDEO: optionalHttpUrl("LINK_DEMO_VIDEO"),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = EnvSchema.safeParse(env);
+  // A variable set to nothing (`HOST=`) is unset: its default applies, never "" or 0.
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ""));
+  const parsed = EnvSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
@@ -107,6 +131,15 @@ function isLocalUrl(url: string | undefined): boolean {
   if (!url) return true;
   try {
     return ["localhost", "127.0.0.1", "[::1]"].includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
   } catch {
     return false;
   }

@@ -1,5 +1,7 @@
+import fs from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { createAiEngine } from "./ai/index";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
@@ -16,24 +18,39 @@ async function main() {
   const config = loadConfig();
   // Everything this process writes (database, chain, keys) is the owner's alone.
   process.umask(0o077);
-  makeDataDirPrivate(config.DATA_DIR);
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await step(`DATA_DIR (${config.DATA_DIR}) cannot be used`, async () => makeDataDirPrivate(config.DATA_DIR));
+  const database = await step(
+    config.DATABASE_URL
+      ? `The database at DATABASE_URL (${whereIs(config.DATABASE_URL)}) could not be opened; it must exist already`
+      : `The embedded database in DATA_DIR (${config.DATA_DIR}) could not be opened`,
+    () => openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }),
+  );
   // The ledger opens before the app (and its logger) exists; its disk errors go to the app's
   // log once there is one.
   let logger: LedgerLog | null = null;
-  const ledger = await openLedger({
-    dataDir: config.DATA_DIR,
-    rpcUrl: config.SOLANA_RPC_URL,
-    checkpointIntervalMs: config.CHECKPOINT_INTERVAL_MS,
-    thread: config.LEDGER_THREAD,
-    log: {
-      warn: (m) => (logger ? logger.warn(m) : process.emitWarning(m)),
-      error: (m) => (logger ? logger.error(m) : console.error(m)),
-    },
-  });
+  const ledger = await step(
+    config.SOLANA_RPC_URL
+      ? `The ledger at SOLANA_RPC_URL (${whereIs(config.SOLANA_RPC_URL)}) could not be opened`
+      : `The embedded ledger in DATA_DIR (${config.DATA_DIR}) could not be opened`,
+    () =>
+      openLedger({
+        dataDir: config.DATA_DIR,
+        rpcUrl: config.SOLANA_RPC_URL,
+        checkpointIntervalMs: config.CHECKPOINT_INTERVAL_MS,
+        thread: config.LEDGER_THREAD,
+        log: {
+          warn: (m) => (logger ? logger.warn(m) : process.emitWarning(m)),
+          error: (m) => (logger ? logger.error(m) : console.error(m)),
+        },
+      }),
+  );
   const ai = createAiEngine(config);
   const app = await buildApp({ config, database, ledger, ai, clientRoot: config.CLIENT_DIST });
   logger = { warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) };
+  if (!fs.existsSync(path.join(config.CLIENT_DIST, "index.html")))
+    app.log.warn(
+      `CLIENT_DIST (${config.CLIENT_DIST}) has no index.html: run \`npm run build\`. The API works; pages answer 404.`,
+    );
 
   let pubsub: Server | null = null;
   let closing = false;
@@ -74,14 +91,16 @@ async function main() {
   });
   await app.ready();
   if (leadership.isLeader) await seedOnStart(app, { config, database, ledger });
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await step(`Cannot listen on HOST ${config.HOST}, PORT ${config.PORT}`, () =>
+    app.listen({ port: config.PORT, host: config.HOST }),
+  );
   // Explore's first snapshot reads a day of trades: built now, not on the first visitor's time.
   app.services.explore
     .warm()
     .catch((err: unknown) => app.log.warn({ err }, "explore snapshot not built at start"));
   // The port actually bound: with PORT=0 the system picks a free one.
   const { port } = app.server.address() as AddressInfo;
-  const url = `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`;
+  const url = `http://${["0.0.0.0", "::"].includes(config.HOST) ? "localhost" : config.HOST}:${port}`;
   // PubSub on PORT + 1 too, where web3.js looks for it (embedded ledger only: a remote
   // cluster has its own). Not fatal when taken: clients can still pass wsEndpoint.
   if (config.RPC_PUBSUB_PORT !== "off" && ledger.onCommit) {
@@ -110,3 +129,27 @@ main().catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });
+
+/** Runs one start-up step; a failure says which setting it concerns and why: the innermost
+ * cause (a driver's "Failed query" hides the connection error in `cause`). No stack: an
+ * operator reads this, and the variables named are theirs to fix. */
+async function step<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    let root: unknown = err;
+    while (root instanceof Error && root.cause instanceof Error) root = root.cause;
+    const reason = root instanceof Error ? root.message : String(root);
+    throw new Error(`${what}: ${reason.split("\n")[0]}`);
+  }
+}
+
+/** A URL's host, port and path, without credentials or query (they may hold secrets). */
+function whereIs(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname}`;
+  } catch {
+    return "not a URL";
+  }
+}
