@@ -67,6 +67,11 @@ describe.skipIf(!database)("leader election and change bus on PostgreSQL", () =>
     expect(gained).toEqual(["a", "b"]);
     expect(a.health()).toEqual({ leader: false, terms: 1 });
     expect(b.health()).toEqual({ leader: true, terms: 1 });
+    // Logged by class and SQLSTATE (57P01: admin shutdown), never the server's message.
+    expect(warnings).toContainEqual(
+      expect.stringMatching(/^leader (session|lock connection lost): DatabaseError SQLSTATE 57P01$/),
+    );
+    expect(warnings.join("\n")).not.toMatch(/terminating connection|administrator/);
   });
 
   it("applies a published change on every node, once on each", async () => {

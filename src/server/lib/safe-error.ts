@@ -55,8 +55,10 @@ function stackFrames(stack: string): string {
     .join("\n");
 }
 
-/** An error's first line, shortened, for a warning about a background job or connection (its
- * message only: never a query's parameters, which follow on later lines). */
+/** An error for a warning about a background job or connection, or a health `detail`: its
+ * classes and codes (`safeError`'s line, e.g. "DatabaseError SQLSTATE 57P01", "Error
+ * ECONNREFUSED"). Never its message: a driver's message can quote a query's values, a
+ * server's the text it was sent. */
 export function errorText(err: unknown): string {
-  return err instanceof Error ? (err.message.split("\n")[0]?.slice(0, 200) ?? "") : "unknown error";
+  return safeError(err).message;
 }
