@@ -8,16 +8,26 @@ import { LedgerError } from "../ledger/ledger";
 
 // One error format for the whole API: { error, code, fields? }. 5xx internals stay in the log.
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // An empty JSON body is no body: clients send the header with nothing on routes that take
+  // none. A route that needs a body says so by its schema ("Request body must be a JSON object").
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "") done(null, undefined);
+    else parseJson(request, body.toString(), done);
+  });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
+      let wholeBody = false;
       for (const issue of err.validation) {
         const key = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "body";
+        if (!issue.instancePath) wholeBody = true; // not a field that happens to be named `body`
         fields[key] ??= issue.message ?? "Invalid value";
       }
       const first = Object.values(fields)[0] ?? "Invalid request";
       const message =
-        fields.body && Object.keys(fields).length === 1 ? "Request body must be a JSON object" : first;
+        wholeBody && Object.keys(fields).length === 1 ? "Request body must be a JSON object" : first;
       return reply.status(400).send({ error: message, code: "VALIDATION_FAILED", fields });
     }
     if (err instanceof HttpError) {
@@ -46,14 +56,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const message =
         err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
           ? "Send JSON (Content-Type: application/json)"
-          : err.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
-            ? "Request body must be a JSON object"
-            : err.code === "FST_ERR_CTP_BODY_TOO_LARGE"
-              ? "Request body is too large"
-              : err.message.startsWith("Body is not valid JSON") ||
-                  err.code === "FST_ERR_CTP_INVALID_CONTENT_LENGTH"
-                ? "Request body is not valid JSON"
-                : err.message;
+          : err.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+            ? "Request body is too large"
+            : err.message.startsWith("Body is not valid JSON") ||
+                err.code === "FST_ERR_CTP_INVALID_CONTENT_LENGTH"
+              ? "Request body is not valid JSON"
+              : err.message;
       return reply.status(status).send({ error: message, code: codeForStatus(status) });
     }
     request.log.error({ err }, "unhandled error");

@@ -318,6 +318,14 @@ describe("token posts", () => {
     });
     expect(posted.status).toBe(201);
     expect(posted.body.body).toBe("New track drops Friday for holders");
+    // A field that happens to be named `body` is named as a field, not as a broken body.
+    const blank = await creator.c.post<{ error: string; fields: Record<string, string> }>(
+      `/api/tokens/${mint}/posts`,
+      { body: "  " },
+    );
+    expect(blank.status).toBe(400);
+    expect(blank.body.error).toBe(blank.body.fields.body);
+    expect(blank.body.error).not.toBe("Request body must be a JSON object");
 
     for (const reader of [creator.c, fan.c]) {
       const res = await reader.get<TokenPosts>(`/api/tokens/${mint}/posts`);

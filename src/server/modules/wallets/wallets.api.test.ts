@@ -33,6 +33,13 @@ describe("embedded wallets", () => {
     expect(JSON.stringify(me.body)).not.toContain(privateKey);
     const list = await c.get<{ wallets: Array<{ publicKey: string; sol: string }> }>("/api/wallets");
     expect(list.body.wallets).toEqual([{ publicKey, kind: "embedded", lamports: "0", sol: "0" }]);
+
+    // A client that sends the JSON header with nothing (this route takes no body) is answered.
+    const bare = await fetch(`${t.url}/api/wallet/generate`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: c.cookie },
+    });
+    expect(bare.status).toBe(201);
   });
 
   it("adds a second wallet to a signed-in account", async () => {
