@@ -53,17 +53,21 @@ describe("launch from a connected (external) wallet", () => {
     const raw = Buffer.from(signAsWallet(prepared.body.transaction, w), "base64");
     const tampered = Buffer.from(raw);
     tampered[tampered.length - 5] = (tampered[tampered.length - 5] ?? 0) ^ 0xff;
-    const bad = await c.post<{ error: string }>("/api/tokens/submit", {
+    const bad = await c.post<{ error: string; code: string }>("/api/tokens/submit", {
       tokenId: prepared.body.tokenId,
       transaction: tampered.toString("base64"),
     });
-    expect(bad.status).toBe(400);
+    expect([bad.status, bad.body.code]).toEqual([400, "TRANSACTION_REJECTED"]);
 
-    const unsigned = await c.post("/api/tokens/submit", {
+    // The same code the other submits (transfer, trade, market opening) give.
+    const unsigned = await c.post<{ error: string; code: string }>("/api/tokens/submit", {
       tokenId: prepared.body.tokenId,
       transaction: prepared.body.transaction,
     });
-    expect(unsigned.status).toBe(400);
+    expect(unsigned.body).toEqual({
+      error: "The wallet did not sign the transaction.",
+      code: "TRANSACTION_REJECTED",
+    });
 
     const done = await c.post<{ token: { isLaunched: boolean }; mintAddress: string }>("/api/tokens/submit", {
       tokenId: prepared.body.tokenId,

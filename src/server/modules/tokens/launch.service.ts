@@ -138,7 +138,7 @@ export class LaunchService {
     if (settled?.status === "failed") throw prepareExpired();
     const signed = new Uint8Array(Buffer.from(signedBase64, "base64"));
     const check = checkSignedMatchesPrepared(row.signedTransaction, signed, row.creatorWallet);
-    if (!check.ok) throw badRequest(check.reason);
+    if (!check.ok) throw badRequest(check.reason, undefined, "TRANSACTION_REJECTED");
     const updated = await this.deps.repo.update(row.id, {
       signature: check.signature,
       signedTransaction: signed,
