@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { BURN_ADDRESSES } from "@shared/holders";
+import { and, asc, desc, eq, gte, inArray, ne, notInArray, sql } from "drizzle-orm";
 import { bulkInsert } from "../../db/bulk-insert";
 import type { Database, Db } from "../../db/client";
 import { users, wallets } from "../../db/schema/accounts";
@@ -6,6 +7,14 @@ import { agentMessages, agents } from "../../db/schema/agents";
 import { balanceChanges, holders } from "../../db/schema/indexer";
 import { markets, marketTrades } from "../../db/schema/market";
 import { rewardMints, rewards } from "../../db/schema/rewards";
+
+/** `holders.mint` and `holders.owner` spelled with their table, for subqueries: in the select
+ * list of a one-table query Drizzle prints a column bare ("owner"), and inside a subquery a bare
+ * name is the subquery's own column (`c.owner = "owner"` is always true). */
+const holderMint = sql`${holders}.${sql.identifier(holders.mint.name)}`;
+const holderOwner = sql`${holders}.${sql.identifier(holders.owner.name)}`;
+/** The holder is not its mint's market vault (the vault holds the curve's tokens: no holder). */
+const notTheVault = sql`${holderOwner} is distinct from (select ${markets.vault} from ${markets} where ${markets.mint} = ${holderMint})`;
 
 const iso = (d: Date) => d.toISOString();
 
@@ -233,8 +242,8 @@ export class RewardsRepo {
           eq(holders.mint, mint),
           gte(holders.balance, amount),
           owner ? eq(holders.owner, owner) : undefined,
-          sql`not exists (select 1 from ${balanceChanges} c where c.mint = ${holders.mint} and c.owner = ${holders.owner} and c.block_time > ${iso(since)}::timestamptz and c.balance_after < ${amount.toString()}::numeric)`,
-          sql`coalesce((select c.balance_after from ${balanceChanges} c where c.mint = ${holders.mint} and c.owner = ${holders.owner} and c.block_time <= ${iso(since)}::timestamptz order by c.seq desc limit 1), 0) >= ${amount.toString()}::numeric`,
+          sql`not exists (select 1 from ${balanceChanges} c where c.mint = ${holderMint} and c.owner = ${holderOwner} and c.block_time > ${iso(since)}::timestamptz and c.balance_after < ${amount.toString()}::numeric)`,
+          sql`coalesce((select c.balance_after from ${balanceChanges} c where c.mint = ${holderMint} and c.owner = ${holderOwner} and c.block_time <= ${iso(since)}::timestamptz order by c.seq desc limit 1), 0) >= ${amount.toString()}::numeric`,
         ),
       )
       .orderBy(desc(holders.balance), asc(holders.owner));
@@ -286,12 +295,20 @@ export class RewardsRepo {
       .select({
         owner: holders.owner,
         heldSince: holders.firstHeldAt,
-        chats: sql<number>`(select count(*) from ${agentMessages} m join ${agents} a on a.id = m.agent_id join ${wallets} w on w.user_id = m.user_id where a.mint_address = ${holders.mint} and w.public_key = ${holders.owner} and m.is_user)::integer`,
-        trades: sql<number>`(select count(*) from ${marketTrades} t where t.mint = ${holders.mint} and t.trader = ${holders.owner} and t.status = 'confirmed')::integer`,
-        changes: sql<number>`(select count(*) from ${balanceChanges} c where c.mint = ${holders.mint} and c.owner = ${holders.owner})::integer`,
+        chats: sql<number>`(select count(*) from ${agentMessages} m join ${agents} a on a.id = m.agent_id join ${wallets} w on w.user_id = m.user_id where a.mint_address = ${holderMint} and w.public_key = ${holderOwner} and m.is_user)::integer`,
+        trades: sql<number>`(select count(*) from ${marketTrades} t where t.mint = ${holderMint} and t.trader = ${holderOwner} and t.status = 'confirmed')::integer`,
+        changes: sql<number>`(select count(*) from ${balanceChanges} c where c.mint = ${holderMint} and c.owner = ${holderOwner})::integer`,
       })
       .from(holders)
-      .where(and(eq(holders.mint, mint), sql`${holders.balance} > 0`));
+      .where(
+        and(
+          eq(holders.mint, mint),
+          sql`${holders.balance} > 0`,
+          // Not holders (docs/trust.md): burn addresses and the market's vault.
+          notInArray(holders.owner, [...BURN_ADDRESSES]),
+          notTheVault,
+        ),
+      );
     return rows.map((r) => ({
       ...r,
       chats: Number(r.chats),
@@ -356,16 +373,18 @@ export class RewardsRepo {
   ): Promise<Array<{ collector: boolean; activity: number }>> {
     const rows = await this.db
       .select({
-        collector: sql<boolean>`exists (select 1 from ${rewardMints} rm join ${rewards} r on r.id = rm.reward_id where r.token_mint = ${holders.mint} and rm.owner = ${holders.owner} and rm.status = 'confirmed')`,
-        activity: sql<number>`((select count(*) from ${balanceChanges} c where c.mint = ${holders.mint} and c.owner = ${holders.owner} and c.block_time > ${iso(since)}::timestamptz) + (select count(*) from ${agentMessages} m join ${agents} a on a.id = m.agent_id join ${wallets} w on w.user_id = m.user_id where a.mint_address = ${holders.mint} and w.public_key = ${holders.owner} and m.is_user and m.created_at > ${iso(since)}::timestamptz))::integer`,
+        collector: sql<boolean>`exists (select 1 from ${rewardMints} rm join ${rewards} r on r.id = rm.reward_id where r.token_mint = ${holderMint} and rm.owner = ${holderOwner} and rm.status = 'confirmed')`,
+        activity: sql<number>`((select count(*) from ${balanceChanges} c where c.mint = ${holderMint} and c.owner = ${holderOwner} and c.block_time > ${iso(since)}::timestamptz) + (select count(*) from ${agentMessages} m join ${agents} a on a.id = m.agent_id join ${wallets} w on w.user_id = m.user_id where a.mint_address = ${holderMint} and w.public_key = ${holderOwner} and m.is_user and m.created_at > ${iso(since)}::timestamptz))::integer`,
       })
       .from(holders)
       .where(
         and(
           sql`${holders.balance} > 0`,
+          notInArray(holders.owner, [...BURN_ADDRESSES]),
+          notTheVault,
           tokenMint
             ? eq(holders.mint, tokenMint)
-            : sql`${holders.mint} in (select distinct token_mint from ${rewards} where status = 'active')`,
+            : sql`${holderMint} in (select distinct token_mint from ${rewards} where status = 'active')`,
         ),
       );
     return rows.map((r) => ({ collector: Boolean(r.collector), activity: Number(r.activity) }));
