@@ -85,6 +85,47 @@ describe("NFT rewards: create with AI, rewarded fans, collection", () => {
   };
   const card = (page: Page, title: string) => page.getByRole("article", { name: title });
 
+  it("a refused image leaves no image chosen, and Create Reward holds back while it shows", async () => {
+    const { page, assertClean } = await openPage(creator);
+    const creates: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/nft-rewards/create")) creates.push(r.method());
+    });
+    await page.goto("/nft-rewards");
+    await openTab(page, "Create Reward");
+    const form = page.getByRole("form", { name: "Create reward" });
+    await form.locator("select[name=tokenMint]").selectOption(mint);
+    await form.getByLabel("Title").fill("Too Big To Save");
+    await form.getByLabel(`Tokens to hold (${symbol})`).fill("10");
+    await form.getByLabel("Upload").check();
+    const file = form.getByLabel("Image file");
+    await file.setInputFiles({ name: "badge.png", mimeType: "image/png", buffer: PNG });
+    const preview = form.getByRole("img", { name: "Preview of the reward" });
+    await preview.waitFor();
+    // Then a file past the bound: refused, and the first PNG is no longer the reward's image.
+    await file.setInputFiles({
+      name: "huge.png",
+      mimeType: "image/png",
+      buffer: Buffer.alloc(160 * 1024, 7),
+    });
+    const refused = form.getByText("Image too large (about 150 KB at most)");
+    await refused.waitFor();
+    await preview.waitFor({ state: "detached" });
+    await form.getByRole("button", { name: "Create Reward" }).click();
+    // Nothing is sent; the refusal stays and focus goes back to the file.
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type))
+      .toBe("file");
+    await refused.waitFor();
+    expect(creates).toEqual([]);
+    // Another choice lifts the refusal.
+    await form.getByLabel("Generated image").check();
+    await refused.waitFor({ state: "detached" });
+    expect(creates).toEqual([]);
+    assertClean();
+    await page.close();
+  });
+
   it("a creator drafts a reward with AI, edits it and creates it", async () => {
     const { page, assertClean } = await openPage(creator);
     await page.goto("/nft-rewards");

@@ -54,6 +54,7 @@ export function CreateReward({ tokens, onCreated }: { tokens: TokenChoice[]; onC
   const create = useCreateReward();
   const draft = useDraftRewards();
   const [prompt, setPrompt] = useState("");
+  const [imageRefused, setImageRefused] = useState<string>();
   // One key per reward the creator means: a retry after a timeout cannot create it twice.
   const attempt = useAttemptKey();
   const form = useForm<CreateRewardRequest, unknown, z.output<typeof CreateRewardSchema>>({
@@ -96,7 +97,14 @@ export function CreateReward({ tokens, onCreated }: { tokens: TokenChoice[]; onC
     requestAnimationFrame(() => form.setFocus("title", { shouldSelect: true }));
   };
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values, event) => {
+    // Not saved with another image than the one the creator meant: back to the refused file.
+    if (imageRefused) {
+      const target = event?.target;
+      if (target instanceof HTMLFormElement)
+        target.querySelector<HTMLInputElement>("input[type=file]")?.focus();
+      return;
+    }
     const { unlockCondition } = values;
     const body = {
       ...values,
@@ -236,9 +244,18 @@ export function CreateReward({ tokens, onCreated }: { tokens: TokenChoice[]; onC
             <ImageChoice
               className="sm:col-span-2"
               value={form.watch("imageUrl")}
-              error={errors.imageUrl?.message}
-              onChange={(url) => form.setValue("imageUrl", url, { shouldValidate: true })}
-              onError={(message) => form.setError("imageUrl", { type: "manual", message })}
+              error={imageRefused ?? errors.imageUrl?.message}
+              onChange={(url) => {
+                setImageRefused(undefined);
+                form.setValue("imageUrl", url, { shouldValidate: true });
+              }}
+              onError={(message) => {
+                // A refused file leaves no image chosen (the one picked before is not saved in
+                // its place), and the refusal stays until another choice: validation clears
+                // errors set by hand, so it is kept here.
+                form.setValue("imageUrl", undefined);
+                setImageRefused(message);
+              }}
             />
             <div className="flex flex-col gap-3 sm:col-span-2">
               <label className="flex items-start gap-2 text-sm">

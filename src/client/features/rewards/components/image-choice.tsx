@@ -24,6 +24,8 @@ export function ImageChoice({
   value: string | undefined;
   error?: string;
   onChange(url: string | undefined): void;
+  /** The file was refused: the form must drop any image chosen before and hold back until
+   * another choice is made. */
   onError(message: string): void;
   className?: string;
 }) {
