@@ -265,6 +265,66 @@ describe("NFT rewards: create with AI, rewarded fans, collection", () => {
     await visitor.close();
   });
 
+  // A reward of one NFT the loyal fan qualifies for (5,000 held) and the newcomer does not.
+  let lastSeat: Reward | undefined;
+  async function lastSeatReward(): Promise<Reward> {
+    if (lastSeat) return lastSeat;
+    const res = await creator.request.post("/api/nft-rewards/create", {
+      data: {
+        tokenMint: mint,
+        title: "Last Seat",
+        rarity: "epic",
+        totalSupply: 1,
+        autoMint: false,
+        unlockCondition: { type: "holding_amount", value: "1000" },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    lastSeat = (await res.json()) as Reward;
+    return lastSeat;
+  }
+
+  it("a sold-out reward says so to fans who do not qualify and to visitors, without progress or a sign-in pitch", async () => {
+    const { id } = await lastSeatReward();
+    const on = await creator.request.patch(`/api/nft-rewards/${id}`, { data: { isActive: true } });
+    expect(on.status(), await on.text()).toBe(200);
+    const claimed = await loyal.request.post(`/api/nft-rewards/${id}/claim`, { data: {} });
+    expect(claimed.status(), await claimed.text()).toBe(200);
+
+    const { page, assertClean } = await openPage(newcomer);
+    await page.goto("/nft-rewards");
+    await openTab(page, "Active Rewards");
+    const reward = card(page, "Last Seat");
+    await reward.getByText("1 / 1 (100%)").waitFor();
+    await reward.getByText(/^Sold out/).waitFor();
+    expect(await reward.getByText(/^Not yet/).count()).toBe(0);
+    expect(await reward.getByRole("progressbar", { name: "Your progress towards Last Seat" }).count()).toBe(
+      0,
+    );
+    assertClean();
+    await page.close();
+
+    const visitor = await newContext(browser, server.url);
+    const signedOut = await openPage(visitor);
+    await signedOut.page.goto("/nft-rewards");
+    await openTab(signedOut.page, "Active Rewards");
+    const seen = card(signedOut.page, "Last Seat");
+    await seen.getByText(/^Sold out/).waitFor();
+    expect(await seen.getByText("to see whether you qualify.").count()).toBe(0);
+    // A reward still open keeps its invitation.
+    await card(signedOut.page, "Inner Circle Loops").getByText("to see whether you qualify.").waitFor();
+    signedOut.assertClean();
+    await visitor.close();
+
+    // The fan who got it still sees that they hold it.
+    const holder = await openPage(loyal);
+    await holder.page.goto("/nft-rewards");
+    await openTab(holder.page, "Active Rewards");
+    await card(holder.page, "Last Seat").getByText("You hold this reward").waitFor();
+    holder.assertClean();
+    await holder.page.close();
+  });
+
   it("the creator switches the reward off and on again from Your rewards", async () => {
     const { page, assertClean } = await openPage(creator);
     await page.goto("/nft-rewards");

@@ -90,6 +90,21 @@ function Standing({
   onClaim(reward: Reward): void;
 }) {
   const signInHere = useSignInHere();
+  const standing = reward.standing;
+  if (signedIn && standing?.claimedMint)
+    return (
+      <p className="flex items-center gap-1.5 text-sm font-medium text-success-soft-foreground">
+        <Check aria-hidden="true" className="size-4" /> You hold this reward
+      </p>
+    );
+  // Sold out is the answer for everyone else, whether they qualify or not, signed in or not:
+  // no progress towards it and no invitation to sign in for it.
+  if (reward.mintedCount >= reward.totalSupply)
+    return (
+      <p className="rounded-md bg-muted p-3 text-sm font-medium">
+        Sold out: every NFT of this reward has been minted.
+      </p>
+    );
   if (!signedIn)
     return (
       <p className="text-sm text-muted-foreground">
@@ -99,17 +114,9 @@ function Standing({
         to see whether you qualify.
       </p>
     );
-  const standing = reward.standing;
   if (!standing) return null;
-  if (standing.claimedMint)
-    return (
-      <p className="flex items-center gap-1.5 text-sm font-medium text-success-soft-foreground">
-        <Check aria-hidden="true" className="size-4" /> You hold this reward
-      </p>
-    );
   if (standing.eligible) {
-    const soldOut = reward.mintedCount >= reward.totalSupply;
-    const ready = reward.isActive && reward.status === "active" && !soldOut;
+    const ready = reward.isActive && reward.status === "active";
     return (
       <div className="flex flex-col gap-2">
         <p className="flex items-center gap-1.5 text-sm font-medium text-success-soft-foreground">
@@ -117,7 +124,7 @@ function Standing({
         </p>
         <Button variant="primary" disabled={!ready || claiming} onClick={() => onClaim(reward)}>
           {claiming ? <Spinner className="size-4" /> : null}
-          {soldOut ? "All claimed" : `Claim ${reward.title}`}
+          {`Claim ${reward.title}`}
         </Button>
       </div>
     );
