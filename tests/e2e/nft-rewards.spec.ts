@@ -284,6 +284,28 @@ describe("NFT rewards: create with AI, rewarded fans, collection", () => {
     return lastSeat;
   }
 
+  it("a claim refused because the creator switched the reward off refreshes the list", async () => {
+    const { id } = await lastSeatReward();
+    const { page, assertClean } = await openPage(loyal);
+    await page.goto("/nft-rewards");
+    await openTab(page, "Active Rewards");
+    const reward = card(page, "Last Seat");
+    const claim = reward.getByRole("button", { name: "Claim Last Seat" });
+    await claim.waitFor();
+    // The creator switches it off while the fan's page still offers it.
+    const off = await creator.request.patch(`/api/nft-rewards/${id}`, {
+      data: { isActive: false },
+    });
+    expect(off.status(), await off.text()).toBe(200);
+    await claim.click();
+    await expectToast(page, "Claim failed");
+    await page.getByText("This reward is not active").first().waitFor();
+    // The list refreshes: the switched-off reward is no longer on Active Rewards.
+    await reward.waitFor({ state: "detached" });
+    assertClean([/status of 4\d\d/]);
+    await page.close();
+  });
+
   it("a sold-out reward says so to fans who do not qualify and to visitors, without progress or a sign-in pitch", async () => {
     const { id } = await lastSeatReward();
     const on = await creator.request.patch(`/api/nft-rewards/${id}`, { data: { isActive: true } });

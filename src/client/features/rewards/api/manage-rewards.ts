@@ -1,6 +1,6 @@
 import type { ClaimResult, CreateRewardRequest, Reward, RewardDraft } from "@shared/schemas/rewards";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiPatch, apiPost } from "@/lib/api";
+import { ApiError, apiGet, apiPatch, apiPost } from "@/lib/api";
 import { rewardsQueryKey, walletsQueryKey } from "@/lib/query-keys";
 
 /** POST /api/nft-rewards/create (the token's creator): refreshes every rewards query. */
@@ -13,7 +13,8 @@ export function useCreateReward() {
 }
 
 /** POST /api/nft-rewards/:id/claim: mints the fan's NFT; the lists, the stats, the
- * collection and the wallet balances (the fee) refresh. */
+ * collection and the wallet balances (the fee) refresh. A refusal (4xx: switched off, sold
+ * out, no longer qualifying) refreshes the lists too, so the card stops offering the claim. */
 export function useClaimReward() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -24,6 +25,10 @@ export function useClaimReward() {
         queryClient.invalidateQueries({ queryKey: rewardsQueryKey }),
         queryClient.invalidateQueries({ queryKey: walletsQueryKey }),
       ]),
+    onError: (err) => {
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500)
+        void queryClient.invalidateQueries({ queryKey: rewardsQueryKey });
+    },
   });
 }
 
