@@ -47,7 +47,7 @@ export class TransferService {
   /** Embedded wallet: the server signs for its owner. */
   async transfer(userId: string, mint: string, input: TransferInput): Promise<TransferResult> {
     const { token, amount } = await this.validate(mint, input);
-    const replay = await this.replayIfKnown(userId, input.idempotencyKey, token);
+    const replay = await this.replayIfKnown(userId, input, token, amount);
     if (replay) return replay;
 
     const { to, from } = await this.route(userId, token, input.to, amount, "embedded");
@@ -187,11 +187,22 @@ export class TransferService {
     return { token, amount: read.units };
   }
 
-  /** An embedded transfer asked again under the same key. */
-  private async replayIfKnown(userId: string, key: string | undefined, token: TokenRow) {
-    if (!key) return null;
-    const row = await this.deps.repo.transferByKey(userId, key);
+  /** An embedded transfer asked again under the same key: the same one answered again; the key
+   * with another token, amount or recipient is refused (it would answer a transfer not asked). */
+  private async replayIfKnown(userId: string, input: TransferInput, token: TokenRow, amount: bigint) {
+    if (!input.idempotencyKey) return null;
+    const row = await this.deps.repo.transferByKey(userId, input.idempotencyKey);
     if (!row) return null;
+    const same =
+      row.mintAddress === token.mintAddress &&
+      row.amount === amount &&
+      row.toWallet === (await this.resolveRecipient(input.to));
+    if (!same && row.status !== "failed")
+      throw conflict(
+        "This idempotency key was used for another transfer",
+        undefined,
+        "IDEMPOTENCY_KEY_REUSED",
+      );
     if (row.status === "confirmed") return present(row, token.decimals);
     if (row.status === "pending" && row.signature && row.signedTransaction)
       return this.send(row, row.signedTransaction, token);
