@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Analytics } from "@shared/schemas/analytics";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
 import { newContext, signUp, waitFor } from "./public-support";
@@ -45,6 +45,42 @@ async function waitForFigure(page: Page, testId: string, expected: string) {
     `${testId} to read ${expected} (saw ${seen})`,
     30_000,
   );
+}
+
+/** Every piece of text of `row` is drawn inside it, none over another, and the name (its
+ * text after the rank) is at least 60 px wide. */
+async function expectRowReadable(row: Locator, width: number) {
+  const found = await row.evaluate((li) => {
+    const box = li.getBoundingClientRect();
+    const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+    // One box per drawn line of each text (a wrapped text's whole box would cover its neighbours).
+    const texts: Array<{ text: string; rect: DOMRect; element: Element }> = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!node.textContent?.trim() || !element) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects())
+        if (rect.width > 0) texts.push({ text: node.textContent.trim(), rect, element });
+    }
+    const problems: string[] = [];
+    for (const [i, a] of texts.entries()) {
+      if (a.rect.left < box.left - 0.5 || a.rect.right > box.right + 0.5)
+        problems.push(`${a.text} leaves the row`);
+      for (const b of texts.slice(i + 1)) {
+        const overlapX = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);
+        const overlapY = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
+        if (overlapX > 0.5 && overlapY > 0.5) problems.push(`${a.text} is drawn over ${b.text}`);
+      }
+    }
+    // The name (after the rank): its element's box, not its text (a squeezed box lets the
+    // text spill over).
+    const name = texts.find((t) => t.element !== texts[0]?.element);
+    const nameWidth = name?.element.getBoundingClientRect().width ?? 0;
+    if (nameWidth < 60) problems.push(`the name is ${Math.round(nameWidth)} px wide`);
+    return problems;
+  });
+  expect(found, `at ${width}px`).toEqual([]);
 }
 
 describe("/analytics, live", () => {
@@ -105,6 +141,14 @@ describe("/analytics, live", () => {
     await page.reload();
     await waitForFigure(page, "overview-holders", "3");
     expect(await page.getByTestId("top-member").count()).toBe(3);
+    // On a phone the members' rows wrap: no words drawn over others (the Creator badge over
+    // the share), nothing out of the row, and the name keeps room to be read.
+    const wide = page.viewportSize();
+    for (const width of [390, 320, 640]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const row of await page.getByTestId("top-member").all()) await expectRowReadable(row, width);
+    }
+    if (wide) await page.setViewportSize(wide);
 
     await page.getByRole("heading", { name: "Holders over 30 days" }).waitFor();
     // Three lines, each named on the chart itself (phones have no hover), and in its summary.

@@ -26,25 +26,30 @@ export function TopMembers({ members, symbol }: { members: TopMember[]; symbol: 
         ) : (
           <ol className="flex flex-col divide-y divide-border" aria-label="Top community members">
             {members.map((m) => (
-              <li key={m.address} className="flex flex-wrap items-center gap-3 py-2" data-testid="top-member">
-                <span className="w-6 text-sm text-muted-foreground tabular-nums">#{m.rank}</span>
-                <div className="flex min-w-0 flex-1 flex-col">
-                  <span className="font-medium">
-                    {m.username ?? short(m.address)}
-                    {m.isCreator ? (
-                      <Badge variant="secondary" className="ml-2">
-                        Creator
-                      </Badge>
-                    ) : null}
-                  </span>
-                  <span className="font-mono text-xs text-muted-foreground">{short(m.address)}</span>
-                </div>
-                <div className="text-right text-sm">
-                  <div className="font-semibold tabular-nums">
-                    {formatTokenText(m.balance)} {symbol}
+              // On a phone the figures go under the name rather than squeezing it: the name
+              // and badge wrap, the figures keep their lines, the copy button keeps its size.
+              <li key={m.address} className="flex items-start gap-3 py-2" data-testid="top-member">
+                <span className="w-6 shrink-0 pt-0.5 text-sm text-muted-foreground tabular-nums">
+                  #{m.rank}
+                </span>
+                <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
+                  <div className="flex min-w-0 flex-col">
+                    <span className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
+                      <span className="min-w-0 break-words">{m.username ?? short(m.address)}</span>
+                      {m.isCreator ? <Badge variant="secondary">Creator</Badge> : null}
+                    </span>
+                    <span className="font-mono text-xs text-muted-foreground">{short(m.address)}</span>
                   </div>
-                  <div className="text-xs text-muted-foreground">
-                    {m.share} of the supply · held {m.heldDays} {m.heldDays === 1 ? "day" : "days"}
+                  <div className="text-sm sm:shrink-0 sm:text-right">
+                    <div className="font-semibold tabular-nums">
+                      {formatTokenText(m.balance)} {symbol}
+                    </div>
+                    <div className="text-xs text-muted-foreground">
+                      <span className="whitespace-nowrap">{m.share} of the supply</span> ·{" "}
+                      <span className="whitespace-nowrap">
+                        held {m.heldDays} {m.heldDays === 1 ? "day" : "days"}
+                      </span>
+                    </div>
                   </div>
                 </div>
                 <CopyButton
@@ -53,6 +58,7 @@ export function TopMembers({ members, symbol }: { members: TopMember[]; symbol: 
                   size="icon"
                   variant="ghost"
                   successTitle="Copied"
+                  className="shrink-0"
                 />
               </li>
             ))}
