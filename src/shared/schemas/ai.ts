@@ -12,7 +12,7 @@ export const GenerateIdentitySchema = z.object({
   audience: text().trim().max(300).default("supporters"),
   style: z.enum(STYLES).default("professional"),
   /** 0 for a first draft; "Generate again" sends 1, 2, …: each attempt offers other names. */
-  attempt: z.number().int().min(0).max(1000).default(0),
+  attempt: z.number().int("attempt must be a whole number").min(0).max(1000).default(0),
   /** Names the person has already been shown for this text: never offered again. */
   exclude: z.array(z.string().trim().max(100)).max(50).default([]),
 });

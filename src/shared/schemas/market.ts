@@ -288,7 +288,7 @@ export const TradeSchema = z.object({
 /** GET /api/market/:mint/trades */
 export const TradesQuerySchema = z.object({
   cursor: text().max(200, "Invalid cursor").optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: z.coerce.number().int("limit must be a whole number").min(1).max(100).default(50),
 });
 export const TradesPageSchema = z.object({ trades: z.array(TradeSchema), nextCursor: z.string().nullable() });
 export type TradesPage = z.infer<typeof TradesPageSchema>;
@@ -323,7 +323,7 @@ export const ExploreQuerySchema = z.object({
     .default("new"),
   q: text().trim().max(100, "Search is too long").optional(),
   cursor: text().max(200, "Invalid cursor").optional(),
-  limit: z.coerce.number().int().min(1).max(60).default(24),
+  limit: z.coerce.number().int("limit must be a whole number").min(1).max(60).default(24),
 });
 export type ExploreQuery = z.infer<typeof ExploreQuerySchema>;
 

@@ -20,7 +20,12 @@ export const UnlockConditionInputSchema = z
       .min(1, "Enter a value")
       .refine((v) => wholeTokens.test(v), "Must be a number"),
     /** holding_duration: days the amount must have been held at every moment. */
-    days: z.number().int().min(1, "At least 1 day").max(3650, "At most 3,650 days").optional(),
+    days: z
+      .number()
+      .int("Whole days only")
+      .min(1, "At least 1 day")
+      .max(3650, "At most 3,650 days")
+      .optional(),
   })
   .superRefine((c, ctx) => {
     if (c.type === "holding_duration" && c.days === undefined)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { GenerateIdentitySchema } from "./ai";
 import { LoginSchema, RegisterSchema, WalletChallengeSchema } from "./auth";
-import { LaunchMarketSchema, TOO_LARGE_MESSAGE } from "./market";
+import { ExploreQuerySchema, LaunchMarketSchema, TOO_LARGE_MESSAGE, TradesQuerySchema } from "./market";
 import { CreateRewardSchema } from "./rewards";
 import { CreateTokenSchema, TokenFormSchema, TransferSchema } from "./token";
 
@@ -189,6 +190,34 @@ describe("reward title (it becomes the NFTs' on-chain name)", () => {
     expect(problem("Home 🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}")).toBeNull();
     expect(problem("Early Listener 🎧")).toBeNull();
     expect(problem("مستمع مبكر")).toBeNull();
+  });
+});
+
+describe("whole numbers are asked for in words, not zod's", () => {
+  it("days held", () => {
+    const r = CreateRewardSchema.safeParse({
+      tokenMint: "A".repeat(44),
+      title: "Diamond Hands",
+      rarity: "epic",
+      totalSupply: 10,
+      unlockCondition: { type: "holding_duration", value: "1000", days: 1.5 },
+    });
+    expect(r.error?.issues.find((i) => i.path.join(".") === "unlockCondition.days")?.message).toBe(
+      "Whole days only",
+    );
+  });
+  it("a draft's attempt, a page's limit", () => {
+    const draft = GenerateIdentitySchema.safeParse({
+      userInput: "I make lo-fi loops for study streams",
+      attempt: 1.5,
+    });
+    expect(firstMessage(draft, "attempt")).toBe("attempt must be a whole number");
+    expect(firstMessage(TradesQuerySchema.safeParse({ limit: "2.5" }), "limit")).toBe(
+      "limit must be a whole number",
+    );
+    expect(firstMessage(ExploreQuerySchema.safeParse({ limit: "2.5" }), "limit")).toBe(
+      "limit must be a whole number",
+    );
   });
 });
 
