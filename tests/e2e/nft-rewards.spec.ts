@@ -164,6 +164,19 @@ describe("NFT rewards: create with AI, rewarded fans, collection", () => {
     await page.getByRole("tab", { name: "Active Rewards", selected: true }).waitFor();
     const created = card(page, "Inner Circle Loops");
     await created.waitFor();
+    // The form is gone: focus is on the new card's heading (not <body>), shown in full and
+    // clear of the sticky header.
+    const heading = created.getByRole("heading", { name: "Inner Circle Loops" });
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() =>
+        created.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + 4);
+          return r.top >= 0 && r.bottom <= window.innerHeight && el.contains(top);
+        }),
+      )
+      .toBe(true);
     await created.getByText("LEGENDARY", { exact: true }).waitFor();
     await created.getByText("Active", { exact: true }).waitFor();
     // Nothing minted yet out of the edited supply: fans claim it.

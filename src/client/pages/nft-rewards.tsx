@@ -1,5 +1,5 @@
 import { Rocket, TriangleAlert } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Link } from "wouter";
 import { AppShell } from "@/components/layout";
 import { Button } from "@/components/ui/button";
@@ -33,6 +33,9 @@ export default function NftRewardsPage() {
   const userId = user?.id ?? null;
   const [tab, setTab] = useState<Tab>("overview");
   const [filter, setFilter] = useState<string>(ALL);
+  // The reward just created: Active Rewards focuses its card.
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const clearCreated = useCallback(() => setCreatedId(null), []);
   const tokenMint = filter === ALL ? null : filter;
   const stats = useRewardStats(tokenMint);
   // The filter offers the tokens that have rewards (from the unfiltered list).
@@ -95,7 +98,13 @@ export default function NftRewardsPage() {
           </TabsContent>
           <TabsContent value="active" className="flex flex-col gap-6">
             {tokenFilter}
-            <ActiveRewards tokenMint={tokenMint} userId={userId} ownMints={ownMints} />
+            <ActiveRewards
+              tokenMint={tokenMint}
+              userId={userId}
+              ownMints={ownMints}
+              focusRewardId={createdId}
+              onFocused={clearCreated}
+            />
           </TabsContent>
           <TabsContent value="collection">
             {sessionLoading ? (
@@ -125,7 +134,13 @@ export default function NftRewardsPage() {
               />
             ) : (
               <div className="flex flex-col gap-6">
-                <CreateReward tokens={live} onCreated={() => setTab("active")} />
+                <CreateReward
+                  tokens={live}
+                  onCreated={(reward) => {
+                    setCreatedId(reward.id);
+                    setTab("active");
+                  }}
+                />
                 <MyRewards userId={userId} />
               </div>
             )}

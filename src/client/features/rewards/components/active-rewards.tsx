@@ -1,5 +1,6 @@
 import type { Reward } from "@shared/schemas/rewards";
 import { Gift } from "lucide-react";
+import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -7,21 +8,38 @@ import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useActiveRewards } from "../api/get-rewards";
 import { useClaimReward } from "../api/manage-rewards";
-import { RewardCard } from "./reward-card";
+import { RewardCard, rewardTitleId } from "./reward-card";
 
 /** The Active Rewards grid, for one token or all of them. A fan claims from a card. */
 export function ActiveRewards({
   tokenMint,
   userId,
   ownMints,
+  focusRewardId = null,
+  onFocused,
 }: {
   tokenMint: string | null;
   userId: string | null;
   /** Mints of the tokens the viewer created. */
   ownMints: ReadonlySet<string>;
+  /** A reward just created: its card's heading takes focus and scrolls into view once listed. */
+  focusRewardId?: string | null;
+  onFocused?(): void;
 }) {
   const rewards = useActiveRewards(tokenMint, userId);
   const claim = useClaimReward();
+
+  // The form that had focus is gone (the view switched here): focus goes to the new card
+  // rather than falling to <body>, and the card is brought to the middle of the screen, clear
+  // of the sticky header.
+  useEffect(() => {
+    if (!focusRewardId || !rewards.data) return;
+    const heading = document.getElementById(rewardTitleId(focusRewardId));
+    if (!heading && rewards.isFetching) return;
+    heading?.focus({ preventScroll: true });
+    heading?.scrollIntoView({ block: "center" });
+    onFocused?.();
+  }, [focusRewardId, rewards.data, rewards.isFetching, onFocused]);
 
   if (rewards.isPending)
     return (

@@ -3,6 +3,7 @@ import {
   type CreateRewardRequest,
   CreateRewardSchema,
   REWARD_RARITIES,
+  type Reward,
   type RewardDraft,
 } from "@shared/schemas/rewards";
 import { Sparkles } from "lucide-react";
@@ -50,7 +51,14 @@ const blank = (tokenMint: string): CreateRewardRequest => ({
 
 /** Create Reward (creators): Create with AI drafts ideas from the token's community; the
  * creator picks one, edits it in the form, and saves. */
-export function CreateReward({ tokens, onCreated }: { tokens: TokenChoice[]; onCreated(): void }) {
+export function CreateReward({
+  tokens,
+  onCreated,
+}: {
+  tokens: TokenChoice[];
+  /** A switched-on reward was created: it is on Active Rewards. */
+  onCreated(reward: Reward): void;
+}) {
   const create = useCreateReward();
   const draft = useDraftRewards();
   const [prompt, setPrompt] = useState("");
@@ -130,7 +138,7 @@ export function CreateReward({ tokens, onCreated }: { tokens: TokenChoice[]; onC
       draft.reset();
       setPrompt("");
       // A switched-on reward is on Active Rewards; a switched-off one stays in this tab's list.
-      if (reward.isActive) onCreated();
+      if (reward.isActive) onCreated(reward);
     } catch (err) {
       // A refusal (4xx) created nothing: the next attempt is a new reward.
       if (err instanceof ApiError && err.status < 500) attempt.forget();

@@ -9,6 +9,9 @@ import { Spinner } from "@/components/ui/spinner";
 import { useSignInHere } from "@/lib/return-to";
 import { RarityBadge, RarityIcon } from "./rarity";
 
+/** The id of a reward card's heading (the card is labelled by it; focus goes to it). */
+export const rewardTitleId = (rewardId: string) => `reward-${rewardId}-title`;
+
 /** One reward: icon by rarity, title, RARITY and Active badges, description, Minted Progress
  * (minted / total supply), the unlock condition, and for a signed-in fan where they stand. */
 export function RewardCard({
@@ -26,14 +29,14 @@ export function RewardCard({
   onClaim(reward: Reward): void;
 }) {
   const percent = reward.totalSupply > 0 ? Math.round((reward.mintedCount / reward.totalSupply) * 100) : 0;
-  const titleId = `reward-${reward.id}-title`;
+  const titleId = rewardTitleId(reward.id);
   return (
     <Card className="flex h-full flex-col" aria-labelledby={titleId} role="article">
       <CardContent className="flex flex-1 flex-col gap-4 pt-6">
         <div className="flex items-start gap-3">
           <RarityIcon rarity={reward.rarity} />
           <div className="min-w-0 flex-1">
-            <h3 id={titleId} className="font-semibold leading-tight">
+            <h3 id={titleId} tabIndex={-1} className="font-semibold leading-tight focus-visible:outline-none">
               {reward.title}
             </h3>
             <p className="text-xs text-muted-foreground">
