@@ -1,3 +1,4 @@
+import { publicExplorerUrl } from "@shared/explorer";
 import type { LedgerInfo } from "@shared/schemas/ledger";
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "./api";
@@ -16,23 +17,21 @@ export function useLedger() {
 /** Said while the ledger has not answered: true of both the embedded ledger and devnet. */
 export const NETWORK_PENDING_LABEL = "Solana test network";
 
-/** The devnet explorer's page for an address, or null when the chain is the embedded one
- * (no public explorer knows it; our own token page is the place to look). */
-export function devnetExplorerUrl(address: string, ledger: LedgerInfo | undefined): string | null {
-  return ledger?.explorer === "devnet"
-    ? `https://explorer.solana.com/address/${encodeURIComponent(address)}?cluster=devnet`
-    : null;
+/** The Solana Explorer's page for an address, or null when no public explorer sees the chain
+ * (the embedded ledger, an RPC of one's own: our own token page is the place to look). */
+export function explorerUrlOf(address: string, ledger: LedgerInfo | undefined): string | null {
+  return ledger?.explorer === "public" ? publicExplorerUrl("address", address, ledger.cluster) : null;
 }
 
 export interface Network {
   /** "Local devnet (embedded)" or "Solana Devnet" (NETWORK_PENDING_LABEL until known). */
   label: string;
   cluster: string | undefined;
-  /** True on a public cluster with a public explorer (devnet). */
+  /** True on a public cluster the Solana Explorer shows (devnet, testnet, mainnet). */
   hasExplorer: boolean;
-  /** The devnet explorer's page for an address; null on the embedded ledger. */
+  /** The Solana Explorer's page for an address; null where no public explorer sees the chain. */
   explorerUrl(address: string): string | null;
-  /** The devnet explorer's page for a transaction; null on the embedded ledger. */
+  /** The Solana Explorer's page for a transaction; likewise. */
   transactionUrl(signature: string): string | null;
 }
 
@@ -43,11 +42,9 @@ export function useNetwork(): Network {
   return {
     label: data?.label ?? NETWORK_PENDING_LABEL,
     cluster: data?.cluster,
-    hasExplorer: data?.explorer === "devnet",
-    explorerUrl: (address) => devnetExplorerUrl(address, data),
+    hasExplorer: data?.explorer === "public",
+    explorerUrl: (address) => explorerUrlOf(address, data),
     transactionUrl: (signature) =>
-      data?.explorer === "devnet"
-        ? `https://explorer.solana.com/tx/${encodeURIComponent(signature)}?cluster=devnet`
-        : null,
+      data?.explorer === "public" ? publicExplorerUrl("tx", signature, data.cluster) : null,
   };
 }

@@ -7,6 +7,8 @@ export const LedgerInfoSchema = z.object({
   cluster: z.string(),
   /** What people see: "Solana Devnet" or "Local devnet (embedded)". */
   label: z.string(),
-  explorer: z.enum(["embedded", "devnet"]),
+  /** "public": the Solana Explorer shows this cluster (devnet, testnet, mainnet); "none": the
+   * embedded ledger or an RPC endpoint of one's own, which no public explorer sees. */
+  explorer: z.enum(["public", "none"]),
 });
 export type LedgerInfo = z.infer<typeof LedgerInfoSchema>;

@@ -66,6 +66,12 @@ describe("market over the RPC ledger", () => {
     expect(remote.ledger.info.kind).toBe("rpc");
     const creator = await member(remote.url, remote.ledger, "rpc_creator", 5n * SOL);
     const mint = await launch(creator, "RPCM", "1000000", { curveShareBps: 8000 });
+    // An RPC of one's own (its URL names no public cluster): no public explorer sees it, so the
+    // token's explorer link is its own page, as on the embedded ledger.
+    const ledgerInfo = await creator.c.get<{ cluster: string; explorer: string }>("/api/ledger");
+    expect(ledgerInfo.body).toMatchObject({ cluster: "custom", explorer: "none" });
+    const token = await creator.c.get<{ token: { explorerUrl: string } }>(`/api/tokens/${mint}`);
+    expect(token.body.token.explorerUrl).toBe(`/token/${mint}`);
     const fan = await member(remote.url, remote.ledger, "rpc_fan", 5n * SOL);
     const buy = await fan.c.post<{ tokensOut: string }>(`/api/market/${mint}/buy`, {
       solIn: (SOL / 10n).toString(),

@@ -1,18 +1,13 @@
 import { formatAmount } from "@shared/amounts";
+import { publicExplorerUrl } from "@shared/explorer";
 import type { Token } from "@shared/schemas/token";
 import type { LedgerInfo } from "../../ledger/ledger";
 import type { TokenRow } from "./tokens.repo";
 
-/** Devnet: the public explorer. Embedded: our own token page (no public explorer sees it). */
+/** A public cluster: the Solana Explorer. The embedded ledger or an RPC of one's own: our own
+ * token page (no public explorer sees it). */
 export function explorerUrlFor(info: LedgerInfo, mint: string): string {
-  if (info.kind === "rpc") {
-    const cluster =
-      info.cluster === "mainnet-beta"
-        ? ""
-        : `?cluster=${info.cluster === "custom" ? "devnet" : info.cluster}`;
-    return `https://explorer.solana.com/address/${mint}${cluster}`;
-  }
-  return `/token/${mint}`;
+  return publicExplorerUrl("address", mint, info.cluster) ?? `/token/${mint}`;
 }
 
 /** A DB row plus chain facts -> the API's Token. `circulatingUnits` is null while pending. */

@@ -1,3 +1,4 @@
+import { hasPublicExplorer } from "@shared/explorer";
 import { LedgerInfoSchema } from "@shared/schemas/ledger";
 import { IdParamsSchema, MintParamsSchema } from "@shared/schemas/params";
 import { HoldingsResponseSchema } from "@shared/schemas/portfolio";
@@ -181,6 +182,6 @@ export const tokensRoutes =
       kind: ledger.info.kind,
       cluster: ledger.info.cluster,
       label: ledger.info.clusterLabel,
-      explorer: ledger.info.kind === "rpc" ? ("devnet" as const) : ("embedded" as const),
+      explorer: hasPublicExplorer(ledger.info.cluster) ? ("public" as const) : ("none" as const),
     }));
   };
