@@ -95,6 +95,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     redisKeyPrefix: config.REDIS_KEY_PREFIX,
     database: deps.database,
     now: deps.now,
+    warn,
   });
   const custody = Custody.fromConfig(config.WALLET_MASTER_KEY, config.DATA_DIR);
   const accounts = new AccountsService({

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RedisTransport } from "../../src/server/lib/bus-redis";
 import { ChangeBus } from "../../src/server/lib/change-bus";
 import { redisIfUp } from "../support/shared-services";
+import { startTcpProxy } from "../support/tcp-proxy";
 
 // The change bus on Redis pub/sub (REDIS_URL; docs/decisions/013): a change published on one
 // node is applied once on each other node and never twice on its own; when the subscriptions
@@ -112,5 +113,34 @@ describe.skipIf(!url)("change bus on Redis", () => {
     expect(keysOf("three")).not.toContain("WhileDown");
     // Node one's subscription never dropped: it had nothing to drop.
     expect(resynced.get("one")).toBe(before.one);
+  });
+});
+
+describe.skipIf(!url)("change bus on Redis, a silent link", () => {
+  it("gives up on a notice nobody answers within a second, and asks the others to resync once back", async () => {
+    const prefix = `test-${randomUUID()}:`;
+    const proxy = await startTcpProxy(url ?? "");
+    const warnings: string[] = [];
+    const one = new ChangeBus((m) => warnings.push(m));
+    const two = new ChangeBus();
+    let twoResynced = 0;
+    two.onResync(() => twoResynced++);
+    try {
+      await one.connect(new RedisTransport(proxy.url, prefix, (m) => warnings.push(m)));
+      await two.connect(new RedisTransport(url ?? "", prefix));
+      expect(one.health().shared).toBe(true);
+      // Nothing closes, nothing answers: the notice used to wait for ever, and every notice
+      // after it behind it.
+      proxy.freeze();
+      one.publish("market", ["IntoTheVoid"]);
+      await until(() => warnings.some((w) => w.startsWith("change notice not sent")), "the notice to fail");
+      expect(warnings).toContain("change notice not sent: Error");
+      const before = twoResynced;
+      await proxy.restore();
+      await until(() => twoResynced > before, "node two to resync at node one's request");
+    } finally {
+      await Promise.all([one.stop(), two.stop()]);
+      await proxy.close();
+    }
   });
 });

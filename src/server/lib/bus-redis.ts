@@ -6,8 +6,11 @@ import { errorText } from "./safe-error";
 // subscribed connection can only listen, so notices go out on a second one. ioredis
 // reconnects by itself; the channel is subscribed again here on each reconnection, and only
 // then is the bus told it is connected (what was published meanwhile is lost: it resyncs).
+// A link can die silently (a network cut closes no socket): a command unanswered for
+// COMMAND_TIMEOUT_MS drops its connection, which is then made again.
 
 const FIRST_TRY_MS = 2_000;
+const COMMAND_TIMEOUT_MS = 1_000;
 
 export class RedisTransport implements BusTransport {
   readonly kind = "redis";
@@ -15,7 +18,6 @@ export class RedisTransport implements BusTransport {
   private sub: Redis | null = null;
   private pub: Redis | null = null;
   private subscribed = false;
-  /** One warning per outage, not one per reconnection attempt. */
   private warned = false;
 
   constructor(
@@ -31,7 +33,15 @@ export class RedisTransport implements BusTransport {
   }
 
   async start(events: TransportEvents): Promise<void> {
-    const options = { connectTimeout: FIRST_TRY_MS, maxRetriesPerRequest: 1, autoResubscribe: false };
+    // No command waits for a connection, none is sent twice, none waits more than a second.
+    const options = {
+      connectTimeout: FIRST_TRY_MS,
+      commandTimeout: COMMAND_TIMEOUT_MS,
+      maxRetriesPerRequest: 0,
+      autoResendUnfulfilledCommands: false,
+      autoResubscribe: false,
+      retryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
+    };
     // Named, so an operator (or a test) can tell the bus's connections in CLIENT LIST.
     const sub = new Redis(this.url, { ...options, connectionName: `${this.channel}-sub` });
     // A notice must go now or be known as not sent: no queue while disconnected.
@@ -42,11 +52,7 @@ export class RedisTransport implements BusTransport {
     });
     this.sub = sub;
     this.pub = pub;
-    const lost = (err: Error) => {
-      if (this.warned) return;
-      this.warned = true;
-      this.warn(`change bus (Redis) connection lost: ${errorText(err)}`);
-    };
+    const lost = (err: Error) => this.lost(errorText(err));
     sub.on("error", lost);
     pub.on("error", lost);
     sub.on("close", () => {
@@ -83,8 +89,29 @@ export class RedisTransport implements BusTransport {
   }
 
   async send(payload: string): Promise<void> {
-    if (!this.pub) throw new Error("change bus not connected");
-    await this.pub.publish(this.channel, payload);
+    const pub = this.pub;
+    if (!pub) throw new Error("change bus not connected");
+    try {
+      await pub.publish(this.channel, payload);
+    } catch (err) {
+      this.unanswered(pub, err);
+      throw err;
+    }
+  }
+
+  /** A command that timed out on a connection said to be ready: the link is dead without
+   * having closed. Cut, the connection is made again (and `up` is false meanwhile). */
+  private unanswered(client: Redis, err: unknown): void {
+    if (!(err instanceof Error) || err.message !== "Command timed out" || client.status !== "ready") return;
+    this.lost(`no answer within ${COMMAND_TIMEOUT_MS} ms`);
+    client.disconnect(true);
+  }
+
+  /** One warning per outage, by class and code: not one per reconnection attempt. */
+  private lost(why: string): void {
+    if (this.warned) return;
+    this.warned = true;
+    this.warn(`change bus (Redis) connection lost: ${why}`);
   }
 
   async stop(): Promise<void> {

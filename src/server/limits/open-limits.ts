@@ -12,9 +12,11 @@ export function openLimits(opts: {
   redisKeyPrefix: string;
   database: Pick<Database, "db" | "kind">;
   now?: () => number;
+  /** Where a shared store's outage is reported (once per outage). */
+  warn?: (message: string) => void;
 }): LimitsStore {
   const now = opts.now ?? Date.now;
-  if (opts.redisUrl) return answersOr503(new RedisLimits(opts.redisUrl, opts.redisKeyPrefix, now));
+  if (opts.redisUrl) return answersOr503(new RedisLimits(opts.redisUrl, opts.redisKeyPrefix, now, opts.warn));
   if (opts.database.kind === "postgres") return answersOr503(new PostgresLimits(opts.database.db, now));
   return new MemoryLimits(now);
 }

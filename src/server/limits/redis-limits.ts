@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
+import { errorText } from "../lib/safe-error";
 import type { LimitsStore } from "./limits-store";
 
 // Each operation is one Lua script (atomic on the Redis server). Windows follow the caller's
@@ -37,21 +38,56 @@ redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(keep + 1))
 redis.call('PEXPIRE', KEYS[1], win)
 return 1`;
 
-/** Limits in Redis (REDIS_URL), shared by every API node using it; keys under `prefix`. */
+/** A command unanswered this long means the link is dead (a silent network drops no
+ * connection): it fails, and the connection is made again. Redis answers in well under 1 ms. */
+const COMMAND_TIMEOUT_MS = 1_000;
+const CONNECT_TIMEOUT_MS = 2_000;
+
+/** Limits in Redis (REDIS_URL), shared by every API node using it; keys under `prefix`.
+ *
+ * While Redis does not answer, every call fails at once, without waiting for it (HTTP limits
+ * then let requests through, the login throttle and airdrops refuse: open-limits.ts): no
+ * queue of commands waiting for a reconnection, none resent after one (a hit counted twice),
+ * and a command left unanswered gives up after COMMAND_TIMEOUT_MS. The client reconnects by
+ * itself (at most a second apart); an outage is logged once, by class and code. */
 export class RedisLimits implements LimitsStore {
   readonly kind = "redis";
   private client: Redis;
+  /** Calls made while the first connection is being made wait for it (a node just started
+   * is not in an outage); null once it is made or failed. */
+  private firstTry: Promise<void> | null;
+  /** In an outage (already logged); cleared when the connection is ready again. */
+  private down = false;
+  private closing = false;
 
   constructor(
     url: string,
     private prefix: string,
     private now: () => number = Date.now,
+    private warn: (message: string) => void = () => {},
   ) {
-    // A limit check must answer fast or fail: one retry per command, a short connect timeout.
-    this.client = new Redis(url, {
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: true,
-      connectTimeout: 2_000,
+    const client = new Redis(url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      autoResendUnfulfilledCommands: false,
+      commandTimeout: COMMAND_TIMEOUT_MS,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+    });
+    this.client = client;
+    this.firstTry = new Promise<void>((resolve) => {
+      client.once("ready", resolve);
+      client.once("close", resolve);
+      setTimeout(resolve, CONNECT_TIMEOUT_MS).unref();
+    }).then(() => {
+      this.firstTry = null;
+    });
+    // Without an error listener ioredis prints every failed reconnection, with its stack. A
+    // connection closed and made again at once (a blip) is no outage: the failed attempts to
+    // make it again are.
+    client.on("error", (err: Error) => this.lost(errorText(err)));
+    client.on("ready", () => {
+      this.down = false;
     });
   }
 
@@ -78,11 +114,8 @@ export class RedisLimits implements LimitsStore {
 
   async recent(table: string, key: string, windowMs: number) {
     const now = this.now();
-    const reply = await this.client.zrangebyscore(
-      this.key(table, key),
-      `(${now - windowMs}`,
-      "+inf",
-      "WITHSCORES",
+    const reply = await this.run(() =>
+      this.client.zrangebyscore(this.key(table, key), `(${now - windowMs}`, "+inf", "WITHSCORES"),
     );
     const hits: number[] = [];
     for (let i = 1; i < reply.length; i += 2) hits.push(Number(reply[i]));
@@ -90,15 +123,43 @@ export class RedisLimits implements LimitsStore {
   }
 
   async forget(table: string, key: string) {
-    await this.client.del(this.key(table, key));
+    await this.run(() => this.client.del(this.key(table, key)));
   }
 
   async close() {
-    await this.client.quit();
+    this.closing = true;
+    const client = this.client;
+    // A client not connected now would wait to reconnect before quitting: it is cut instead.
+    if (client.status === "ready") await client.quit().catch(() => client.disconnect());
+    else client.disconnect();
   }
 
   private eval(script: string, table: string, key: string, ...args: Array<string | number>) {
-    return this.client.eval(script, 1, this.key(table, key), ...args);
+    return this.run(() => this.client.eval(script, 1, this.key(table, key), ...args));
+  }
+
+  private async run<T>(call: () => Promise<T>): Promise<T> {
+    if (this.firstTry) await this.firstTry;
+    try {
+      return await call();
+    } catch (err) {
+      // Connected, yet no answer: the link is dead without having closed. Connecting again
+      // makes the calls meanwhile fail at once instead of each waiting out its timeout.
+      if (err instanceof Error && err.message === "Command timed out" && this.client.status === "ready") {
+        this.lost(`no answer within ${COMMAND_TIMEOUT_MS} ms`);
+        this.client.disconnect(true);
+      }
+      throw err;
+    }
+  }
+
+  /** Logs the start of an outage, once until the connection is ready again. */
+  private lost(why: string): void {
+    if (this.down || this.closing) return;
+    this.down = true;
+    this.warn(
+      `limits store (Redis) unavailable (${why}): HTTP rate limits let requests through; sign-ins and airdrops are refused until it is back`,
+    );
   }
 
   private key(table: string, key: string): string {
