@@ -60,7 +60,7 @@ describe.skipIf(!url)("change bus on Redis", () => {
   const keysOf = (name: string) => seen.get(name) ?? [];
 
   it("delivers a change once to each other node, and the publisher applies it once", async () => {
-    expect(one.health()).toEqual({ via: "redis", shared: true, heard: 0, resynced: 1 });
+    expect(one.health()).toEqual({ via: "redis", shared: true, listening: true, heard: 0, resynced: 1 });
     const mints = Array.from({ length: 130 }, (_, i) => `Mint${i}`);
     one.publish("market", mints);
     expect(keysOf("one")).toEqual(mints);

@@ -92,8 +92,8 @@ describe.skipIf(!database)("leader election and change bus on PostgreSQL", () =>
         "node two",
       );
       expect(seen.filter(([node]) => node === "two").flatMap(([, k]) => k)).toEqual(mints);
-      expect(two.health()).toEqual({ via: "postgres", shared: true, heard: 3, resynced: 1 });
-      expect(one.health()).toEqual({ via: "postgres", shared: true, heard: 0, resynced: 1 });
+      expect(two.health()).toEqual({ via: "postgres", shared: true, listening: true, heard: 3, resynced: 1 });
+      expect(one.health()).toEqual({ via: "postgres", shared: true, listening: true, heard: 0, resynced: 1 });
 
       // Both buses' connections dropped (a database restart, an admin): each reconnects by
       // itself, and changes flow again.

@@ -13,15 +13,16 @@ export interface TwoApiNodes {
   close(): Promise<void>;
 }
 
+/** `env` is both nodes'; `options.bEnv` is added to node b's alone (its own way to Redis). */
 export async function startTwoApiNodes(
   env: Record<string, string> = {},
-  options: { now?: () => number } = {},
+  { bEnv = {}, ...options }: { now?: () => number; bEnv?: Record<string, string> } = {},
 ): Promise<TwoApiNodes> {
   const db = await openPostgresTestDatabase();
   const shared = { WALLET_MASTER_KEY: randomBytes(32).toString("base64"), ...env };
   const a = await startTestApp(shared, { database: db.database, ...options });
   const b = await startTestApp(
-    { ...shared, SOLANA_RPC_URL: `${a.url}/rpc` },
+    { ...shared, SOLANA_RPC_URL: `${a.url}/rpc`, ...bEnv },
     { database: db.database, ...options },
   );
   return {

@@ -23,6 +23,10 @@ export class PostgresTransport implements BusTransport {
     return this.session !== null;
   }
 
+  get listening(): boolean {
+    return this.up;
+  }
+
   /** A failed try or a dropped connection is retried every `retryMs` in the background. */
   async start(events: TransportEvents): Promise<void> {
     if (this.stopped) return;

@@ -6,11 +6,13 @@ import { errorText } from "./safe-error";
 // subscribed connection can only listen, so notices go out on a second one. ioredis
 // reconnects by itself; the channel is subscribed again here on each reconnection, and only
 // then is the bus told it is connected (what was published meanwhile is lost: it resyncs).
-// A link can die silently (a network cut closes no socket): a command unanswered for
-// COMMAND_TIMEOUT_MS drops its connection, which is then made again.
+// A link can die silently (a network cut closes no socket): the subscribed connection is
+// pinged every HEARTBEAT_MS, and a command unanswered for COMMAND_TIMEOUT_MS drops its
+// connection, which is then made again.
 
 const FIRST_TRY_MS = 2_000;
 const COMMAND_TIMEOUT_MS = 1_000;
+const HEARTBEAT_MS = 2_000;
 
 export class RedisTransport implements BusTransport {
   readonly kind = "redis";
@@ -18,6 +20,7 @@ export class RedisTransport implements BusTransport {
   private sub: Redis | null = null;
   private pub: Redis | null = null;
   private subscribed = false;
+  private heartbeat: NodeJS.Timeout | null = null;
   private warned = false;
 
   constructor(
@@ -29,7 +32,11 @@ export class RedisTransport implements BusTransport {
   }
 
   get up(): boolean {
-    return this.subscribed && this.pub?.status === "ready";
+    return this.listening && this.pub?.status === "ready";
+  }
+
+  get listening(): boolean {
+    return this.subscribed && this.sub?.status === "ready";
   }
 
   async start(events: TransportEvents): Promise<void> {
@@ -61,6 +68,10 @@ export class RedisTransport implements BusTransport {
     sub.on("message", (channel: string, message: string) => {
       if (channel === this.channel) events.heard(message);
     });
+    this.heartbeat = setInterval(() => {
+      if (this.listening) sub.ping().catch((err: unknown) => this.unanswered(sub, err));
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
     // Resolves once both connections are ready, or after the first try's time.
     const firstTry = new Promise<void>((resolve) => {
       setTimeout(resolve, FIRST_TRY_MS).unref();
@@ -115,6 +126,8 @@ export class RedisTransport implements BusTransport {
   }
 
   async stop(): Promise<void> {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
     this.subscribed = false;
     const clients = [this.sub, this.pub];
     this.sub = null;

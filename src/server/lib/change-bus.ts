@@ -7,7 +7,9 @@ import { errorText } from "./safe-error";
 // the change also goes to every other node, which runs the same handlers when it hears it.
 // A notice can be missed while a connection is re-established: each time the transport is
 // connected again the resync handlers drop every cache the bus covers, and a node that could
-// not send a notice asks the others to do the same once it can send again.
+// not send a notice asks the others to do the same once it can send again. While it cannot
+// hear the others at all, nothing would tell it its caches went stale: they are dropped every
+// DEAF_DROP_MS until it hears again.
 
 /** What changed: the topic names the kind, the keys which ones (mints, ids). */
 export type ChangeTopic =
@@ -32,6 +34,8 @@ export interface BusTransport {
   readonly kind: "postgres" | "redis";
   /** Whether notices can be sent and heard now. */
   readonly up: boolean;
+  /** Whether notices from the other nodes are heard now. */
+  readonly listening: boolean;
   /** Starts hearing notices; `connected` is called each time the subscription is established
    * (again), `writable` when notices can be sent again after they could not (a transport
    * sending on another connection than it listens on). Resolves after the first try; a failed
@@ -47,6 +51,8 @@ export interface BusTransport {
 const KEYS_PER_NOTICE = 60;
 /** A notice with this topic asks every other node to drop all it keeps (see `resync`). */
 const RESYNC_TOPIC = "*";
+/** While a node hears no notices, it serves nothing it cached longer ago than this. */
+export const DEAF_DROP_MS = 1_000;
 
 export class ChangeBus {
   private readonly handlers = new Map<ChangeTopic, Handler[]>();
@@ -56,11 +62,13 @@ export class ChangeBus {
   private transport: BusTransport | null = null;
   private stopped = false;
   private sending: Promise<void> = Promise.resolve();
+  private deafTimer: NodeJS.Timeout | null = null;
   /** A notice could not be sent: the others are asked to resync at the next send. */
   private unsent = false;
   /** Notices heard from other nodes (health and the tests read it). */
   private heard = 0;
-  /** Times every covered cache was dropped (on connecting, or asked by another node). */
+  /** Times every covered cache was dropped on connecting, or asked by another node (the drops
+   * while no notice can be heard are not counted). */
   private resynced = 0;
 
   constructor(private readonly warn: (message: string) => void = () => {}) {}
@@ -72,7 +80,8 @@ export class ChangeBus {
   }
 
   /** Drops everything a topic handler would drop, for any key: run when notices may have been
-   * missed (the transport connected again, or another node could not send for a while). */
+   * missed (the transport connected again, or another node could not send for a while), and
+   * every DEAF_DROP_MS while none can be heard. */
   onResync(handler: () => void): void {
     this.resyncs.push(handler);
   }
@@ -105,10 +114,16 @@ export class ChangeBus {
       },
       writable,
     });
+    this.deafTimer = setInterval(() => {
+      if (!transport.listening) this.dropAll();
+    }, DEAF_DROP_MS);
+    this.deafTimer.unref();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.deafTimer) clearInterval(this.deafTimer);
+    this.deafTimer = null;
     await this.sending;
     const transport = this.transport;
     this.transport = null;
@@ -119,6 +134,7 @@ export class ChangeBus {
     return {
       via: this.transport?.kind ?? ("process" as const),
       shared: this.transport?.up ?? false,
+      listening: this.transport?.listening ?? false,
       heard: this.heard,
       resynced: this.resynced,
     };
@@ -148,6 +164,10 @@ export class ChangeBus {
 
   private resync(): void {
     this.resynced += 1;
+    this.dropAll();
+  }
+
+  private dropAll(): void {
     for (const handler of this.resyncs) {
       try {
         handler();

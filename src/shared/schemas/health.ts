@@ -53,7 +53,7 @@ export const HealthSchema = z.object({
    * whether it holds leadership (and how many times it took it), whether its indexer and
    * automatic reward minter run (the leader's only), how its change notices travel (this
    * process only, PostgreSQL or Redis), whether that link is up, and how many notices it heard
-   * from other nodes. */
+   * from other nodes. A link down makes the status "degraded", with why in `detail`. */
   node: z.object({
     leader: z.boolean(),
     terms: z.number(),
@@ -62,5 +62,6 @@ export const HealthSchema = z.object({
     changesVia: z.enum(["process", "postgres", "redis"]),
     changesShared: z.boolean(),
     changesHeard: z.number(),
+    detail: z.string().optional(),
   }),
 });

@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client";
 import type { Ledger } from "../../ledger/ledger";
-import type { ChangeBus } from "../../lib/change-bus";
+import { type ChangeBus, DEAF_DROP_MS } from "../../lib/change-bus";
 import type { Leadership } from "../../lib/leader";
 import type { IndexerService } from "../indexer/indexer.service";
 import type { CreatorFeePayouts } from "../market/market-payouts.service";
@@ -44,7 +44,15 @@ export class HealthService {
     // Failing checkpoints do not stop writes (the journal keeps everything), and an indexer or
     // a payout job that retries does not stop the API, so they make the status "degraded"
     // without a 503; a part that cannot serve makes it 503.
-    const degraded = !ok || chain.checkpoint?.ok === false || !indexer.ok || !creatorFeePayouts.ok;
+    // So is a node cut off from the other nodes' change notices: it still answers (its caches
+    // kept short meanwhile), but an operator must see why.
+    const node = this.node();
+    const degraded =
+      !ok ||
+      chain.checkpoint?.ok === false ||
+      !indexer.ok ||
+      !creatorFeePayouts.ok ||
+      node.detail !== undefined;
     return {
       ok,
       body: {
@@ -59,7 +67,7 @@ export class HealthService {
         indexer,
         rewardsSponsor,
         creatorFeePayouts,
-        node: this.node(),
+        node,
       },
     };
   }
@@ -75,6 +83,14 @@ export class HealthService {
       changesVia: bus.via,
       changesShared: bus.shared,
       changesHeard: bus.heard,
+      ...(bus.via === "process" || bus.shared ? {} : { detail: linkDown(bus.via, bus.listening) }),
     };
   }
+}
+
+/** Why a node's change link (to the other nodes) is down, and what it does meanwhile. */
+function linkDown(via: string, listening: boolean): string {
+  return listening
+    ? `this node's change notices cannot be sent (${via}): other nodes may serve what it changes from their caches until it can send again and tells them to drop them`
+    : `change notices from the other nodes are not heard (${via}): this node keeps its caches at most ${DEAF_DROP_MS / 1000} s until the link is back`;
 }
