@@ -36,6 +36,6 @@ describe("status routes", () => {
   it("GET /api/ledger says which chain this is", async () => {
     const res = await new Client(t.url).get("/api/ledger");
     expect(res.status).toBe(200);
-    expect(LedgerInfoSchema.parse(res.body)).toMatchObject({ kind: "embedded", explorer: "embedded" });
+    expect(LedgerInfoSchema.parse(res.body)).toMatchObject({ kind: "embedded", explorer: "none" });
   });
 });
