@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import type { BusTransport, TransportEvents } from "./change-bus";
+import { COMMAND_TIMEOUT_MS, CONNECT_TIMEOUT_MS, dropIfDeadLink, FAIL_FAST } from "./redis-fail-fast";
 import { errorText } from "./safe-error";
 
 // The change bus over Redis pub/sub (REDIS_URL set): channel `${REDIS_KEY_PREFIX}changes`. A
@@ -10,8 +11,6 @@ import { errorText } from "./safe-error";
 // pinged every HEARTBEAT_MS, and a command unanswered for COMMAND_TIMEOUT_MS drops its
 // connection, which is then made again.
 
-const FIRST_TRY_MS = 2_000;
-const COMMAND_TIMEOUT_MS = 1_000;
 const HEARTBEAT_MS = 2_000;
 
 export class RedisTransport implements BusTransport {
@@ -40,15 +39,7 @@ export class RedisTransport implements BusTransport {
   }
 
   async start(events: TransportEvents): Promise<void> {
-    // No command waits for a connection, none is sent twice, none waits more than a second.
-    const options = {
-      connectTimeout: FIRST_TRY_MS,
-      commandTimeout: COMMAND_TIMEOUT_MS,
-      maxRetriesPerRequest: 0,
-      autoResendUnfulfilledCommands: false,
-      autoResubscribe: false,
-      retryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
-    };
+    const options = { ...FAIL_FAST, autoResubscribe: false };
     // Named, so an operator (or a test) can tell the bus's connections in CLIENT LIST.
     const sub = new Redis(this.url, { ...options, connectionName: `${this.channel}-sub` });
     // A notice must go now or be known as not sent: no queue while disconnected.
@@ -74,7 +65,7 @@ export class RedisTransport implements BusTransport {
     this.heartbeat.unref();
     // Resolves once both connections are ready, or after the first try's time.
     const firstTry = new Promise<void>((resolve) => {
-      setTimeout(resolve, FIRST_TRY_MS).unref();
+      setTimeout(resolve, CONNECT_TIMEOUT_MS).unref();
       pub.on("ready", () => {
         if (!this.up) return;
         events.writable();
@@ -113,9 +104,7 @@ export class RedisTransport implements BusTransport {
   /** A command that timed out on a connection said to be ready: the link is dead without
    * having closed. Cut, the connection is made again (and `up` is false meanwhile). */
   private unanswered(client: Redis, err: unknown): void {
-    if (!(err instanceof Error) || err.message !== "Command timed out" || client.status !== "ready") return;
-    this.lost(`no answer within ${COMMAND_TIMEOUT_MS} ms`);
-    client.disconnect(true);
+    if (dropIfDeadLink(client, err)) this.lost(`no answer within ${COMMAND_TIMEOUT_MS} ms`);
   }
 
   /** One warning per outage, by class and code: not one per reconnection attempt. */

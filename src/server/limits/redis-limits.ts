@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
+import { COMMAND_TIMEOUT_MS, CONNECT_TIMEOUT_MS, dropIfDeadLink, FAIL_FAST } from "../lib/redis-fail-fast";
 import { errorText } from "../lib/safe-error";
 import type { LimitsStore } from "./limits-store";
 
@@ -38,11 +39,6 @@ redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(keep + 1))
 redis.call('PEXPIRE', KEYS[1], win)
 return 1`;
 
-/** A command unanswered this long means the link is dead (a silent network drops no
- * connection): it fails, and the connection is made again. Redis answers in well under 1 ms. */
-const COMMAND_TIMEOUT_MS = 1_000;
-const CONNECT_TIMEOUT_MS = 2_000;
-
 /** Limits in Redis (REDIS_URL), shared by every API node using it; keys under `prefix`.
  *
  * While Redis does not answer, every call fails at once, without waiting for it (HTTP limits
@@ -66,14 +62,7 @@ export class RedisLimits implements LimitsStore {
     private now: () => number = Date.now,
     private warn: (message: string) => void = () => {},
   ) {
-    const client = new Redis(url, {
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      autoResendUnfulfilledCommands: false,
-      commandTimeout: COMMAND_TIMEOUT_MS,
-      connectTimeout: CONNECT_TIMEOUT_MS,
-      retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
-    });
+    const client = new Redis(url, { ...FAIL_FAST, enableOfflineQueue: false });
     this.client = client;
     this.firstTry = new Promise<void>((resolve) => {
       client.once("ready", resolve);
@@ -143,12 +132,7 @@ export class RedisLimits implements LimitsStore {
     try {
       return await call();
     } catch (err) {
-      // Connected, yet no answer: the link is dead without having closed. Connecting again
-      // makes the calls meanwhile fail at once instead of each waiting out its timeout.
-      if (err instanceof Error && err.message === "Command timed out" && this.client.status === "ready") {
-        this.lost(`no answer within ${COMMAND_TIMEOUT_MS} ms`);
-        this.client.disconnect(true);
-      }
+      if (dropIfDeadLink(this.client, err)) this.lost(`no answer within ${COMMAND_TIMEOUT_MS} ms`);
       throw err;
     }
   }
