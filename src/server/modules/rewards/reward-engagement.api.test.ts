@@ -45,6 +45,20 @@ async function send(to: string) {
   await t.app.services.indexer.waitForSignature(res.body.signature, 10_000);
 }
 
+async function createReward(title: string, unlockCondition: { type: string; value: string }) {
+  const created = await creator.c.post<Reward>("/api/nft-rewards/create", {
+    tokenMint: mint,
+    title,
+    description: `${title}: a reward for this test`,
+    rarity: "common",
+    totalSupply: 10,
+    isActive: true,
+    unlockCondition,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created;
+}
+
 describe("engagement inputs", () => {
   it("count each holder's trades and balance changes of this token only; the vault is left out", async () => {
     const inputs = await new RewardsRepo(t.deps.database).engagementInputs(mint);
@@ -55,16 +69,7 @@ describe("engagement inputs", () => {
   });
 
   it("rank a fan busy here above one busy elsewhere", async () => {
-    const created = await creator.c.post<Reward>("/api/nft-rewards/create", {
-      tokenMint: mint,
-      title: "Most Engaged",
-      description: "For the most active fan",
-      rarity: "epic",
-      totalSupply: 3,
-      isActive: true,
-      unlockCondition: { type: "engagement", value: "99" },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const created = await createReward("Most Engaged", { type: "engagement", value: "99" });
     const standing = async (who: Member) =>
       (await who.c.get<Reward>(`/api/nft-rewards/${created.body.id}`)).body.standing?.missing;
     // Three holders (the creator first: the launch, the market's deposit and every transfer).
@@ -73,16 +78,7 @@ describe("engagement inputs", () => {
   });
 
   it("the Engagement Boost tells a reward's collectors from the other holders", async () => {
-    const created = await creator.c.post<Reward>("/api/nft-rewards/create", {
-      tokenMint: mint,
-      title: "Holder Pass",
-      description: "For every holder",
-      rarity: "common",
-      totalSupply: 10,
-      isActive: true,
-      unlockCondition: { type: "holding_amount", value: "1" },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const created = await createReward("Holder Pass", { type: "holding_amount", value: "1" });
     const claimed = await here.c.post(`/api/nft-rewards/${created.body.id}/claim`, {});
     expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
     const rows = await new RewardsRepo(t.deps.database).activityByHolder(mint, new Date(0));
