@@ -11,6 +11,7 @@ import {
 } from "@solana/spl-token";
 import { Connection, PublicKey } from "@solana/web3.js";
 import { fetchMint } from "@solana-program/token-2022";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Client } from "../../../../tests/support/http";
 import { launch, type Member, member } from "../../../../tests/support/market";
@@ -363,5 +364,23 @@ describe("rewards: holding duration and engagement", () => {
     expect(stats.topCollectors).toHaveLength(3);
     expect(stats.topCollectors[0]?.nftCount).toBe(1);
     expect(stats.engagementBoostBasis).toContain("holders with a reward NFT");
+  });
+
+  it("top collectors with the same count: whoever reached it first leads, then the address", async () => {
+    const before = (await creator.c.get<RewardStats>(`/api/nft-rewards/stats?tokenMint=${mint}`)).body;
+    const owners = before.topCollectors.map((c) => c.walletAddress).sort();
+    expect(owners).toHaveLength(3);
+    expect(new Set(before.topCollectors.map((c) => c.nftCount))).toEqual(new Set([1]));
+    // Latest NFTs in the reverse of the address order; the last two reached it at one moment.
+    const [x, y, z] = owners;
+    const at = (owner: string | undefined, time: string) =>
+      t.deps.database.db.execute(
+        sql`update reward_mints set confirmed_at = ${time}::timestamptz where owner = ${owner ?? ""}`,
+      );
+    await at(z, "2026-11-02T00:00:00Z");
+    await at(y, "2026-11-03T00:00:00Z");
+    await at(x, "2026-11-03T00:00:00Z");
+    const after = (await creator.c.get<RewardStats>(`/api/nft-rewards/stats?tokenMint=${mint}`)).body;
+    expect(after.topCollectors.map((c) => c.walletAddress)).toEqual([z, x, y]);
   });
 });

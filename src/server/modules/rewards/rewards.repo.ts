@@ -359,7 +359,12 @@ export class RewardsRepo {
         and(eq(rewardMints.status, "confirmed"), tokenMint ? eq(rewards.tokenMint, tokenMint) : undefined),
       )
       .groupBy(rewardMints.owner)
-      .orderBy(sql`count(*) desc`, asc(rewardMints.owner))
+      // Ties go to whoever reached the count first (the earlier latest NFT), then by address.
+      .orderBy(
+        sql`count(*) desc`,
+        sql`max(coalesce(${rewardMints.confirmedAt}, ${rewardMints.createdAt})) asc`,
+        asc(rewardMints.owner),
+      )
       .limit(limit);
     return rows.map((r) => ({ ...r, nftCount: Number(r.nftCount) }));
   }
