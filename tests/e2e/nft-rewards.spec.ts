@@ -67,7 +67,7 @@ describe("NFT rewards: create with AI, rewarded fans, collection", () => {
         tokenMint: otherMint,
         title: "Studio Regular",
         rarity: "common",
-        totalSupply: 5,
+        totalSupply: 100_000,
         unlockCondition: { type: "holding_amount", value: "10" },
       },
     });
@@ -257,7 +257,7 @@ describe("NFT rewards: create with AI, rewarded fans, collection", () => {
     await stat("Total Rewards", "2");
     await stat("NFTs Minted", "1");
     await page.getByRole("heading", { name: "Top Collectors" }).waitFor();
-    await page.getByText("1 NFTs collected").waitFor();
+    await page.getByText("1 NFT collected", { exact: true }).waitFor();
     const filter = page.getByRole("combobox", { name: "Token" });
     await filter.selectOption(otherMint);
     await stat("Total Rewards", "1");
@@ -265,7 +265,7 @@ describe("NFT rewards: create with AI, rewarded fans, collection", () => {
     await page.getByRole("heading", { name: "No collectors yet" }).waitFor();
     await filter.selectOption(mint);
     await stat("NFTs Minted", "1");
-    await page.getByText("1 NFTs collected").waitFor();
+    await page.getByText("1 NFT collected", { exact: true }).waitFor();
     await openTab(page, "Active Rewards");
     await card(page, "Inner Circle Loops").waitFor();
     expect(await card(page, "Studio Regular").count()).toBe(0);
@@ -369,8 +369,10 @@ describe("NFT rewards: create with AI, rewarded fans, collection", () => {
     await page.getByRole("button", { name: "Switch off Inner Circle Loops" }).click();
     await page.getByRole("button", { name: "Switch on Inner Circle Loops" }).waitFor();
     await page.getByText("Switched off", { exact: true }).waitFor();
+    // Figures with grouped digits, on the card and in the creator's list.
+    await page.getByText(/· 0 \/ 100,000 minted$/).waitFor();
     await openTab(page, "Active Rewards");
-    await card(page, "Studio Regular").waitFor();
+    await card(page, "Studio Regular").getByText("0 / 100,000 (0%)").waitFor();
     await card(page, "Inner Circle Loops").waitFor({ state: "detached" });
     await openTab(page, "Create Reward");
     await page.getByRole("button", { name: "Switch on Inner Circle Loops" }).click();

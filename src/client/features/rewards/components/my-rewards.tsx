@@ -5,6 +5,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useMyRewards, useSetRewardActive } from "../api/manage-rewards";
+import { mintedOfSupply } from "../lib/figures";
 import { RarityBadge, RarityIcon } from "./rarity";
 
 /** The rewards the creator made, where they switch them on and off (a switched-off reward
@@ -42,7 +43,8 @@ export function MyRewards({ userId }: { userId: string }) {
                   <p className="font-medium">
                     {reward.title}{" "}
                     <span className="text-sm text-muted-foreground">
-                      · ${reward.tokenSymbol} · {reward.mintedCount} / {reward.totalSupply} minted
+                      · ${reward.tokenSymbol} · {mintedOfSupply(reward.mintedCount, reward.totalSupply)}{" "}
+                      minted
                     </span>
                   </p>
                   <div className="mt-1 flex flex-wrap gap-1.5">

@@ -7,6 +7,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
 import { useSignInHere } from "@/lib/return-to";
+import { mintedOfSupply } from "../lib/figures";
 import { RarityBadge, RarityIcon } from "./rarity";
 
 /** The id of a reward card's heading (the card is labelled by it; focus goes to it). */
@@ -55,8 +56,7 @@ export function RewardCard({
           <div className="flex justify-between text-sm">
             <span>Minted Progress</span>
             <span className="text-muted-foreground">
-              {reward.mintedCount.toLocaleString("en-US")} / {reward.totalSupply.toLocaleString("en-US")} (
-              {percent}%)
+              {mintedOfSupply(reward.mintedCount, reward.totalSupply)} ({percent}%)
             </span>
           </div>
           <Progress

@@ -1,4 +1,4 @@
-import { groupDigits } from "@shared/amounts";
+import { counted, groupDigits } from "@shared/amounts";
 import type { RewardDraft } from "@shared/schemas/rewards";
 import { Button } from "@/components/ui/button";
 import { RarityBadge, RarityIcon } from "./rarity";
@@ -8,8 +8,7 @@ function conditionText(c: RewardDraft["unlockCondition"], symbol: string): strin
   const amount = `${groupDigits(c.value)} ${symbol}`;
   if (c.type === "holding_amount") return `Hold ${amount}`;
   if (c.type === "holding_duration") {
-    const days = c.days ?? 1;
-    return `Hold ${amount} for ${days} ${days === 1 ? "day" : "days"}`;
+    return `Hold ${amount} for ${counted(c.days ?? 1, "day")}`;
   }
   return `Top ${Math.max(1, 100 - Number(c.value))}% by engagement`;
 }

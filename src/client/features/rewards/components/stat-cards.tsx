@@ -3,15 +3,16 @@ import { Gift, Sparkles, TrendingUp, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { figure } from "../lib/figures";
 
 /** The Overview's four figures. Engagement Boost is "+N%", or "–" with the reason when there
  * is too little activity to compare. */
 export function StatCards({ stats, isLoading }: { stats: RewardStats | undefined; isLoading: boolean }) {
   const boost = stats?.engagementBoost;
   const items: Array<{ label: string; value: string; icon: ReactNode; note?: string }> = [
-    { label: "Total Rewards", value: fmt(stats?.totalRewardsCreated), icon: <Gift /> },
-    { label: "NFTs Minted", value: fmt(stats?.totalNFTsMinted), icon: <Sparkles /> },
-    { label: "Unique Holders", value: fmt(stats?.uniqueHolders), icon: <Users /> },
+    { label: "Total Rewards", value: figure(stats?.totalRewardsCreated), icon: <Gift /> },
+    { label: "NFTs Minted", value: figure(stats?.totalNFTsMinted), icon: <Sparkles /> },
+    { label: "Unique Holders", value: figure(stats?.uniqueHolders), icon: <Users /> },
     {
       label: "Engagement Boost",
       value: boost === null || boost === undefined ? "–" : `${boost >= 0 ? "+" : ""}${boost}%`,
@@ -44,5 +45,3 @@ export function StatCards({ stats, isLoading }: { stats: RewardStats | undefined
     </ul>
   );
 }
-
-const fmt = (n: number | undefined) => (n === undefined ? "–" : n.toLocaleString("en-US"));

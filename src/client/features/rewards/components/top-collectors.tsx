@@ -4,8 +4,9 @@ import { Trophy } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { collectedText } from "../lib/figures";
 
-/** Rank, wallet, "N NFTs collected", and the value where a market prices the token. */
+/** Rank, wallet, "N NFTs collected" (1 NFT), and the value where a market prices the token. */
 export function TopCollectors({
   collectors,
   isLoading,
@@ -43,7 +44,7 @@ export function TopCollectors({
                   {c.username ? <p className="text-xs text-muted-foreground">@{c.username}</p> : null}
                 </div>
                 <div className="text-right">
-                  <p className="text-sm font-medium">{c.nftCount} NFTs collected</p>
+                  <p className="text-sm font-medium">{collectedText(c.nftCount)}</p>
                   {c.totalValue !== null ? (
                     <p className="text-xs text-muted-foreground">{formatSol(c.totalValue)}</p>
                   ) : null}
