@@ -1,4 +1,5 @@
 import pg from "pg";
+import { errorText } from "../lib/safe-error";
 
 // Session advisory locks on PostgreSQL: a lock is held by one connection, so each one taken
 // holds a connection of this pool (apart from the queries' pool, which it can never starve)
@@ -14,7 +15,7 @@ export class AdvisoryLocks {
     private warn: (message: string) => void,
   ) {
     this.pool = new pg.Pool({ connectionString: url, max: LOCK_CONNECTIONS });
-    this.pool.on("error", (err) => warn(`lock connection lost: ${err.message}`));
+    this.pool.on("error", (err) => warn(`lock connection lost: ${errorText(err)}`));
   }
 
   /** Waits for the lock named `key` (hashed to PostgreSQL's 64-bit lock id); resolves with
@@ -23,7 +24,7 @@ export class AdvisoryLocks {
     const client = await this.pool.connect();
     // A held connection that drops emits here (unheard, the process would crash); the server
     // lets the lock go with it.
-    const lost = (err: Error) => this.warn(`a held lock's connection was lost: ${err.message}`);
+    const lost = (err: Error) => this.warn(`a held lock's connection was lost: ${errorText(err)}`);
     client.on("error", lost);
     try {
       await client.query("select pg_advisory_lock(hashtextextended($1, 0))", [key]);

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { makePrivate } from "../lib/private-dir";
+import { errorText } from "../lib/safe-error";
 import { AdvisoryLocks } from "./advisory-lock";
 import { PgliteThread } from "./pglite-client";
 import * as schema from "./schema/index";
@@ -47,7 +48,7 @@ export async function openDatabase(opts: {
     // An idle connection the server drops (a restart, an admin's terminate) errors outside any
     // query; unhandled, that would crash the process. The pool replaces it on next use.
     const warn = opts.warn ?? ((message: string) => process.emitWarning(message));
-    pool.on("error", (err) => warn(`database connection lost: ${err.message}`));
+    pool.on("error", (err) => warn(`database connection lost: ${errorText(err)}`));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     const locks = new AdvisoryLocks(opts.url, warn);

@@ -317,3 +317,33 @@ describe("chain indexer on an RPC ledger", () => {
     }
   });
 });
+
+describe("chain indexer failures", () => {
+  it("health and the log name a failure's class and code, never its message", async () => {
+    // A driver's message quotes the query's values: here, words a user wrote.
+    class FailingRepo extends IndexerRepo {
+      override async platformMints(): Promise<string[]> {
+        throw Object.assign(new Error("Failed query: select 1\nparams: my private note"), { code: "XX000" });
+      }
+    }
+    const warnings: string[] = [];
+    const service = new IndexerService({
+      repo: new FailingRepo(t.deps.database),
+      ledger: t.deps.ledger,
+      log: { warn: (line) => warnings.push(line) },
+      pollMs: 60_000,
+      rpcPerSecond: 5,
+    });
+    service.start();
+    try {
+      await until(() => warnings.length > 0, "the failure's warning");
+      expect(warnings[0]).toBe("indexing failed, retrying: Error SQLSTATE XX000");
+      expect(service.health()).toMatchObject({
+        ok: false,
+        detail: "indexing failed, retrying: Error SQLSTATE XX000",
+      });
+    } finally {
+      await service.stop();
+    }
+  });
+});

@@ -2,6 +2,7 @@ import type { OwnerBalances } from "@shared/holders";
 import type { BalanceFacts, CommittedTransaction, Ledger, SignatureInfo } from "../../ledger/ledger";
 import { BoundedCache } from "../../lib/bounded-cache";
 import { KeyVersions } from "../../lib/key-versions";
+import { errorText } from "../../lib/safe-error";
 import { balanceDeltas, mintsOf } from "./balance-deltas";
 import { applyHolderMoves, type HolderMove, type HolderTop, holdersGained } from "./holder-top";
 import type {
@@ -786,9 +787,8 @@ export class IndexerService {
   }
 }
 
-/** What health and the log say of a failure: its class and first line, bounded (it is shown
- * in /api/health). */
+/** What health and the log say of a failure: its classes and codes, never its message (a
+ * failed query's message carries the query and its values). */
 function failureText(err: unknown): string {
-  const message = err instanceof Error ? `${err.name}: ${err.message.split("\n")[0] ?? ""}` : "unknown error";
-  return `indexing failed, retrying: ${message.slice(0, 200)}`;
+  return `indexing failed, retrying: ${errorText(err)}`;
 }
