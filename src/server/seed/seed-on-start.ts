@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import type { Ledger } from "../ledger/ledger";
+import { errorText } from "../lib/safe-error";
 import { demoSeedWanted, seedDemo } from "./seed.service";
 
 /** SEED_DEMO at start-up. "ask" (default) seeds a local site (PUBLIC_URL unset or on
@@ -29,6 +30,6 @@ export async function seedOnStart(
       `Demo content ready (SEED_DEMO=${mode}; set SEED_DEMO=no to skip): demo accounts as listed in README.md, "Demo content".`,
     );
   } catch (err) {
-    app.log.warn({ err: err instanceof Error ? err.message : String(err) }, "demo seed skipped");
+    app.log.warn(`demo seed skipped: ${errorText(err)}`);
   }
 }

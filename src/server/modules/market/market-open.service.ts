@@ -13,6 +13,7 @@ import {
   LAMPORTS_PER_SIGNATURE,
   TOKEN_2022_ATA_SIZE,
 } from "../../ledger/token-2022";
+import { errorText } from "../../lib/safe-error";
 import type { TokenRow } from "../tokens/tokens.repo";
 import type { TokensService } from "../tokens/tokens.service";
 import type { Custody } from "../wallets/custody";
@@ -73,7 +74,7 @@ export class MarketOpenService {
       await this.deps.curves.exclusive(mint, () => this.openIntended(mint));
       await this.creatorBuy(mint);
     } catch (err) {
-      this.deps.warn(`market not opened after launch: ${err instanceof Error ? err.message : "error"}`);
+      this.deps.warn(`market not opened after launch: ${errorText(err)}`);
     }
   }
 
@@ -333,7 +334,7 @@ export class MarketOpenService {
         },
       );
     } catch (err) {
-      this.deps.warn(`creator buy at launch not done: ${err instanceof Error ? err.message : "error"}`);
+      this.deps.warn(`creator buy at launch not done: ${errorText(err)}`);
     }
     await this.deps.repo.updateMarket(mint, { creatorBuyLamports: 0n });
   }
