@@ -8,6 +8,8 @@ import type {
   TokenBalanceRecord,
   TransactionRecord,
 } from "./ledger";
+import { formatMemos, MEMO_PROGRAMS } from "./memo";
+import { decodeMessage, decodeWireTransaction } from "./wire";
 
 // What the embedded chain remembers about processed transactions: the journal entry format
 // (also the source of getTransaction), an index by signature and one by address. Old full
@@ -96,8 +98,26 @@ export function entryToBalanceFacts(entry: JournalEntry): BalanceFacts {
   };
 }
 
+/** The RPC's memo of an entry: only entries that name a memo program are decoded. */
+const namesMemo = (entry: JournalEntry) => entry.keys.some((key) => MEMO_PROGRAMS.has(key));
+
+function memoOfEntry(entry: JournalEntry): string | null {
+  if (!namesMemo(entry)) return null;
+  const transaction = decodeWireTransaction(new Uint8Array(Buffer.from(entry.wire, "base64")));
+  if (!transaction) return null;
+  const message = decodeMessage(transaction);
+  const instructions = ("instructions" in message ? message.instructions : []).map((ix) => ({
+    programIdIndex: ix.programAddressIndex,
+    data: Uint8Array.from(ix.data ?? []),
+  }));
+  return formatMemos(message.staticAccounts, instructions);
+}
+
 interface Summary {
-  info: SignatureInfo;
+  info: Omit<SignatureInfo, "memo">;
+  /** Read from the entry when first asked for (undefined until then): replaying the journal
+   * at start decodes no transaction. */
+  memo?: string | null;
   /** Where the full entry lives in the journal; null when kept in memory. */
   location: { segment: number; offset: number } | null;
 }
@@ -129,6 +149,7 @@ export class History {
         blockTime: Math.floor(entry.ts / 1000),
         error: entry.err === null ? null : errorSummary(entry.err),
       },
+      memo: namesMemo(entry) ? undefined : null,
       location,
     });
     for (const key of new Set(entry.keys)) {
@@ -151,7 +172,18 @@ export class History {
   }
 
   info(signature: string): SignatureInfo | null {
-    return this.bySignature.get(signature)?.info ?? null;
+    const summary = this.bySignature.get(signature);
+    return summary ? { ...summary.info, memo: this.memoOf(signature, summary) } : null;
+  }
+
+  private memoOf(signature: string, summary: Summary): string | null {
+    if (summary.memo === undefined) {
+      const entry = this.entry(signature);
+      // An entry the journal cannot give back now is asked again next time.
+      if (!entry) return null;
+      summary.memo = memoOfEntry(entry);
+    }
+    return summary.memo;
   }
 
   /** Newest first; `before`/`until` are exclusive bounds, as in the Solana RPC. */
@@ -170,7 +202,7 @@ export class History {
     for (let i = start; i >= 0 && out.length < limit; i--) {
       const sig = list[i];
       if (sig === undefined || sig === options.until) break;
-      const info = this.bySignature.get(sig)?.info;
+      const info = this.info(sig);
       if (info) out.push(info);
     }
     return out;

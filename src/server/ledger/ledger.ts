@@ -81,6 +81,9 @@ export interface SignatureInfo {
   blockTime: number | null;
   /** Technical summary of the failure (e.g. "InstructionError(1, Custom 1)"), null on success. */
   error: string | null;
+  /** Its memos as the RPC reports them ("[10] trade 1234"; several joined by "; "), null when
+   * it carried none. */
+  memo: string | null;
 }
 
 /** A token account's balance before or after a transaction (RPC pre/postTokenBalances). */
@@ -105,7 +108,7 @@ export interface InnerInstructionsRecord {
 }
 
 /** A processed transaction with what the chain recorded about it (RPC getTransaction). */
-export interface TransactionRecord extends SignatureInfo {
+export interface TransactionRecord extends Omit<SignatureInfo, "memo"> {
   /** The error in the JSON shape the Solana RPC uses, null on success. */
   rpcError: unknown;
   fee: bigint;

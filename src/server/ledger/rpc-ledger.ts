@@ -310,6 +310,7 @@ export class RpcLedger implements Ledger {
       slot: s.slot,
       blockTime: s.blockTime === null ? null : Number(s.blockTime),
       error: s.err ? errorSummary(plainJson(s.err) as RpcTransactionError) : null,
+      memo: s.memo,
     }));
   }
 

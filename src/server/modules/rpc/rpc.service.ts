@@ -245,7 +245,7 @@ export class RpcService {
             signature: s.signature,
             slot: s.slot,
             err: s.error === null ? null : ((await l.getTransaction(s.signature))?.rpcError ?? s.error),
-            memo: null,
+            memo: s.memo,
             blockTime: s.blockTime,
             confirmationStatus: "finalized",
           })),
