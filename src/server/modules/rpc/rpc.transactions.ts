@@ -2,6 +2,7 @@ import bs58 from "bs58";
 import type { TokenBalanceRecord, TransactionRecord } from "../../ledger/ledger";
 import { decodeMessage, decodeWireTransaction, isWritableIndex } from "../../ledger/wire";
 import { parseWire } from "../../ledger/wire-parse";
+import { presentParsedInstruction } from "./rpc.instructions";
 import {
   INTERNAL_ERROR,
   invalidParams,
@@ -103,7 +104,13 @@ function presentMeta(record: TransactionRecord, message: CompiledMessage, encodi
       index: group.index,
       instructions: group.instructions.map((ix) =>
         encoding === "jsonParsed"
-          ? partiallyDecoded(message, ix.programIdIndex, ix.accounts, ix.data, ix.stackHeight)
+          ? presentParsedInstruction(
+              message.staticAccounts,
+              ix.programIdIndex,
+              ix.accounts,
+              ix.data,
+              ix.stackHeight,
+            )
           : {
               programIdIndex: ix.programIdIndex,
               accounts: ix.accounts,
@@ -160,8 +167,8 @@ function jsonMessage(message: CompiledMessage) {
   };
 }
 
-/** The "jsonParsed" message: keys with their signer and writable flags, instructions by
- * address. */
+/** The "jsonParsed" message: keys with their signer and writable flags, instructions parsed
+ * where the RPC parses them (rpc.instructions.ts). */
 function parsedMessage(message: CompiledMessage) {
   const keys = message.staticAccounts;
   const { numSignerAccounts, numReadonlySignerAccounts, numReadonlyNonSignerAccounts } = message.header;
@@ -179,26 +186,8 @@ function parsedMessage(message: CompiledMessage) {
     })),
     recentBlockhash: message.lifetimeToken,
     instructions: topLevelInstructions(message).map((ix) =>
-      partiallyDecoded(message, ix.programIdIndex, ix.accounts, ix.data, null),
+      presentParsedInstruction(keys, ix.programIdIndex, ix.accounts, ix.data, null),
     ),
     ...lookupsOf(message),
-  };
-}
-
-/** An instruction no program-specific parser describes, as jsonParsed falls back to: its
- * program and accounts by address, its data in base58. */
-function partiallyDecoded(
-  message: CompiledMessage,
-  programIdIndex: number,
-  accounts: readonly number[],
-  data: Uint8Array,
-  stackHeight: number | null,
-) {
-  const keys = message.staticAccounts;
-  return {
-    programId: keys[programIdIndex],
-    accounts: accounts.map((i) => keys[i]),
-    data: bs58.encode(data),
-    stackHeight,
   };
 }
