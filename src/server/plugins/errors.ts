@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { codeForStatus, type ErrorCode } from "../../shared/schemas/api-error";
 import { HttpError } from "../http-errors";
 import { LedgerError } from "../ledger/ledger";
+import { markExpectedOutage } from "./expected-outage";
 
 // One error format for the whole API: { error, code, fields? }. 5xx internals stay in the log.
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -31,6 +32,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(400).send({ error: message, code: "VALIDATION_FAILED", fields });
     }
     if (err instanceof HttpError) {
+      if (err.statusCode === 503) markExpectedOutage(reply);
       return reply
         .status(err.statusCode)
         .send(
@@ -48,6 +50,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
             : err.code === "not_after"
               ? 409
               : 400;
+      if (status === 503) markExpectedOutage(reply);
       return reply.status(status).send({ error: err.message, code: LEDGER_CODES[err.code] });
     }
     const status = err.statusCode ?? 500;
