@@ -34,6 +34,10 @@ export const AnalyticsCardsSchema = z.object({
   }),
   engagement: z.object({
     score: z.number().int(),
+    /** Holders besides the creator's launch wallet (the vault and burn addresses are none). */
+    fans: z.number().int(),
+    /** What the score is made of, in a sentence (docs/analytics.md). */
+    why: z.string(),
     last7Days: ActivitySchema,
     last30Days: ActivitySchema,
     trend: TrendSchema,

@@ -136,8 +136,11 @@ describe("GET /api/analytics/:mint", () => {
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const moved = await analyticsOf(creator.c);
     expect(moved.overview.holders).toBe(traded.overview.holders + 1);
-    expect(moved.cards.engagement.last7Days.transfers).toBe(traded.cards.engagement.last7Days.transfers + 1);
-    expect(moved.cards.engagement.last7Days.activeHolders).toBe(3);
+    // The creator's own transfer is no fan's action (docs/analytics.md); its recipient is an
+    // active fan, as the buyer is.
+    expect(moved.cards.engagement.last7Days.transfers).toBe(traded.cards.engagement.last7Days.transfers);
+    expect(moved.cards.engagement.last7Days.activeHolders).toBe(2);
+    expect(moved.cards.engagement.fans).toBe(2);
     expect(moved.series.holders.at(-1)?.holders).toBe(3);
     expect(moved.topMembers?.find((m) => m.username === "an_friend")?.balance).toBe("1000");
     expect(moved.cards.engagement.score).toBeGreaterThan(before.cards.engagement.score);
@@ -384,5 +387,47 @@ describe("token posts", () => {
     expect(empty.body.fields.body).toBe("Write something to post");
     expect((await creator.c.post(`/api/tokens/${mint}/posts`, { body: "x".repeat(1001) })).status).toBe(400);
     expect((await creator.c.get(`/api/tokens/${NOT_OURS}/posts`)).status).toBe(404);
+  });
+});
+
+describe("community engagement", () => {
+  // Last in the file: another launch by the same creator would change the first token's
+  // reputation figures above.
+  it("counts fans only: a fresh launch with a creator buy and no fans scores 0, and says why", async () => {
+    const solo = await launch(creator, "SOLO", "1000000", {
+      curveShareBps: 5000,
+      creatorBuyLamports: (SOL / 10n).toString(),
+    });
+    const read = async () => {
+      const res = await creator.c.get<Analytics>(`/api/analytics/${solo}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    };
+    const fresh = await read();
+    // The creator is a holder and the creator buy a trade, as the overview counts them...
+    expect(fresh.overview.holders).toBe(1);
+    expect(fresh.overview.trades7d).toBe(1);
+    // ...but neither is a fan's engagement, as the Reputation score leaves the launch wallet out.
+    expect(fresh.cards.engagement).toMatchObject({
+      score: 0,
+      fans: 0,
+      last7Days: { activeHolders: 0, agentChats: 0, transfers: 0, trades: 0, rewardsClaimed: 0 },
+    });
+    expect(fresh.cards.engagement.why).toBe(
+      "No fan holds the token yet (the creator's launch wallet does not count), so participation gives 0 of 60 points; 0 actions by fans this week (agent chats, transfers, trades, rewards claimed) give 0 of 40 points.",
+    );
+
+    // One fan who received tokens this week: full participation, no fan action yet.
+    const sent = await creator.c.post(`/api/tokens/${solo}/transfer`, { to: "an_friend", amount: "10" });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const one = await read();
+    expect(one.cards.engagement).toMatchObject({
+      score: 60,
+      fans: 1,
+      last7Days: { activeHolders: 1, transfers: 0 },
+    });
+    expect(one.cards.engagement.why).toBe(
+      "1 of 1 fan holding it moved tokens this week: 60 of 60 points; 0 actions by fans this week (agent chats, transfers, trades, rewards claimed) give 0 of 40 points. The creator's launch wallet does not count.",
+    );
   });
 });

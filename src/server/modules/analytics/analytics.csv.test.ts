@@ -12,7 +12,7 @@ const base: Analytics = {
   generatedAt: "2026-11-23T00:00:00.000Z",
   cards: {
     transparency: { score: 70, band: "caution", trend, series: [] },
-    engagement: { score: 40, last7Days: activity, last30Days: activity, trend },
+    engagement: { score: 40, fans: 1, why: "", last7Days: activity, last30Days: activity, trend },
     reputation: {
       score: 50,
       creatorAgeDays: 3,

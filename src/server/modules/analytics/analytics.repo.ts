@@ -185,8 +185,8 @@ export class AnalyticsRepo {
     return row ?? { last7: 0, prev7: 0, last30: 0 };
   }
 
-  /** Transfers sent through the platform and confirmed. */
-  async transfers(mint: string, w: Windows) {
+  /** Transfers sent through the platform and confirmed (none sent from `notFrom`). */
+  async transfers(mint: string, w: Windows, notFrom?: string) {
     const [row] = await this.db
       .select(windowCounts(transfers.createdAt, w))
       .from(transfers)
@@ -195,12 +195,14 @@ export class AnalyticsRepo {
           eq(transfers.mintAddress, mint),
           eq(transfers.status, "confirmed"),
           gte(transfers.createdAt, w.since30),
+          notFrom === undefined ? undefined : ne(transfers.fromWallet, notFrom),
         ),
       );
     return row ?? { last7: 0, prev7: 0, last30: 0 };
   }
 
-  async trades(mint: string, w: Windows) {
+  /** Confirmed trades (none by the wallet `notBy`). */
+  async trades(mint: string, w: Windows, notBy?: string) {
     const [row] = await this.db
       .select(windowCounts(marketTrades.confirmedAt, w))
       .from(marketTrades)
@@ -209,6 +211,7 @@ export class AnalyticsRepo {
           eq(marketTrades.mint, mint),
           eq(marketTrades.status, "confirmed"),
           gte(marketTrades.confirmedAt, w.since30),
+          notBy === undefined ? undefined : ne(marketTrades.trader, notBy),
         ),
       );
     return row ?? { last7: 0, prev7: 0, last30: 0 };

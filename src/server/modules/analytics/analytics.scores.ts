@@ -5,13 +5,30 @@ export const DAY_MS = 86_400_000;
 /** "YYYY-MM-DD" of a time, in UTC. */
 export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** Community engagement, 0-100: 60 points for the share of holders who moved tokens in the
- * window (full when every holder did), 40 for the actions taken (agent chats, platform
- * transfers, trades, rewards claimed) on a log scale, full at 99 a week. */
-export function engagementScore(holders: number, activeHolders: number, actions: number): number {
+function engagementParts(holders: number, activeHolders: number, actions: number) {
   const participation = holders > 0 ? Math.min(1, activeHolders / holders) : 0;
   const activity = Math.min(1, Math.log10(1 + Math.max(0, actions)) / 2);
-  return Math.round(60 * participation + 40 * activity);
+  return { participation: 60 * participation, activity: 40 * activity };
+}
+
+/** Community engagement, 0-100: 60 points for the share of holders who moved tokens in the
+ * window (full when every holder did), 40 for the actions taken (agent chats, platform
+ * transfers, trades, rewards claimed) on a log scale, full at 99 a week. The holders are the
+ * fans: the creator's launch wallet is not one (the service leaves it out). */
+export function engagementScore(holders: number, activeHolders: number, actions: number): number {
+  const parts = engagementParts(holders, activeHolders, actions);
+  return Math.round(parts.participation + parts.activity);
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The engagement score explained in a sentence (the glass box): its two parts and why. */
+export function engagementWhy(fans: number, activeFans: number, actions: number): string {
+  const parts = engagementParts(fans, activeFans, actions);
+  const activity = `${plural(actions, "action", "actions")} by fans this week (agent chats, transfers, trades, rewards claimed) give ${Math.round(parts.activity)} of 40 points`;
+  if (fans === 0)
+    return `No fan holds the token yet (the creator's launch wallet does not count), so participation gives 0 of 60 points; ${activity}.`;
+  return `${activeFans} of ${plural(fans, "fan", "fans")} holding it moved tokens this week: ${Math.round(parts.participation)} of 60 points; ${activity}. The creator's launch wallet does not count.`;
 }
 
 /** Creator reputation, 0-100: 20 points for the account's age (full at 90 days), 40 for the

@@ -13,7 +13,15 @@ import { type MarketVersions, MintCache } from "../market/market-versions";
 import type { TokenRow } from "../tokens/tokens.repo";
 import type { TokensService } from "../tokens/tokens.service";
 import type { AnalyticsRepo, Range, Windows } from "./analytics.repo";
-import { DAY_MS, dayOf, engagementScore, holderSeries, reputationScore, trendOf } from "./analytics.scores";
+import {
+  DAY_MS,
+  dayOf,
+  engagementScore,
+  engagementWhy,
+  holderSeries,
+  reputationScore,
+  trendOf,
+} from "./analytics.scores";
 
 /** The trust engine's report (docs/trust.md); analytics shows its score and factors. */
 export interface TrustSource {
@@ -48,8 +56,10 @@ type CreatorHistory = Awaited<ReturnType<AnalyticsRepo["creatorHistory"]>>;
  * a change re-reads today's rows only, not the 30 days of history. */
 interface History {
   events: Array<{ day: string; gained: number; lost: number }>;
+  /** The same for fans only: the creator's launch wallet left out too. */
+  fanEvents: Array<{ day: string; gained: number; lost: number }>;
   market: Awaited<ReturnType<AnalyticsRepo["marketDays"]>>;
-  /** Owners whose balance moved in the window's last 7 days, the 7 before, and all 30. */
+  /** Fans whose balance moved in the window's last 7 days, the 7 before, and all 30. */
   active7: Set<string>;
   activePrev7: Set<string>;
   active30: Set<string>;
@@ -118,18 +128,25 @@ export class AnalyticsService {
     return hit;
   }
 
-  private history(mint: string, excluded: readonly string[], days: Days): Promise<History> {
-    const key = `${mint}\n${dayOf(days.today.getTime())}\n${excluded.join(",")}`;
+  private history(
+    mint: string,
+    excluded: readonly string[],
+    notFans: readonly string[],
+    days: Days,
+  ): Promise<History> {
+    const key = `${mint}\n${dayOf(days.today.getTime())}\n${excluded.join(",")}\n${notFans.join(",")}`;
     let hit = this.histories.get(key);
     if (!hit) {
       const closed: Range = { from: days.start, to: days.today };
       const { repo } = this.deps;
       hit = Promise.all([
         repo.holderEvents(mint, closed, excluded),
+        repo.holderEvents(mint, closed, notFans),
         repo.marketDays(mint, closed),
-        repo.activeOwners(mint, closed, excluded, days.since7, days.since14),
-      ]).then(([events, market, owners]) => ({
+        repo.activeOwners(mint, closed, notFans, days.since7, days.since14),
+      ]).then(([events, fanEvents, market, owners]) => ({
         events,
+        fanEvents,
         market,
         active7: new Set(owners.filter((o) => o.recent).map((o) => o.owner)),
         activePrev7: new Set(owners.filter((o) => o.before).map((o) => o.owner)),
@@ -197,32 +214,43 @@ export class AnalyticsService {
     // (shared/holders.ts): the market's vault and burn addresses are not holders.
     const vault = market?.vault ?? null;
     const excluded = [...nonHolders(vault)];
-    const counted = repo.ownerBalances(mint, 10, excluded).then((read) => holderFigures(read, vault));
+    // Engagement is the fans': the creator's launch wallet (its launch, its creator buy, its
+    // own transfers) counts no more than in the Reputation score (docs/analytics.md).
+    const creator = token.creatorWallet;
+    const notFans = [...excluded, creator];
+    const balances = repo.ownerBalances(mint, 10, notFans);
+    const counted = balances.then((read) => holderFigures(read, vault));
     const [
       figures,
       facts,
       past,
       todayEvents,
+      todayFanEvents,
       todayOwners,
       members,
       chats,
       transfers,
       trades,
+      fanTrades,
       claims,
       todayMarket,
     ] = await Promise.all([
       counted,
       counted.then((f) => repo.holderFacts(mint, days.start, excluded, f.supply)),
-      this.history(mint, excluded, days),
+      this.history(mint, excluded, notFans, days),
       repo.holderEvents(mint, sinceToday, excluded),
-      repo.activeOwners(mint, sinceToday, excluded, today, today),
+      repo.holderEvents(mint, sinceToday, notFans),
+      repo.activeOwners(mint, sinceToday, notFans, today, today),
       repo.topMembers(mint, TOP_MEMBERS, excluded),
       repo.agentChats(mint, w),
-      repo.transfers(mint, w),
+      repo.transfers(mint, w, creator),
       repo.trades(mint, w),
+      repo.trades(mint, w, creator),
       repo.rewardsClaimed(mint, w),
       repo.marketDays(mint, sinceToday),
     ]);
+    const creatorHolds = ((await balances).known.get(creator) ?? 0n) > 0n;
+    const fansNow = Math.max(0, figures.holders - (creatorHolds ? 1 : 0));
     const [volume24h, trust, history] = await Promise.all([
       repo.volumeSince(mint, new Date(now - DAY_MS)),
       repo.trustSeries(mint, dayOf(days.start.getTime())),
@@ -239,20 +267,21 @@ export class AnalyticsService {
 
     const holders = holderSeries(now, SERIES_DAYS, figures.holders, events);
     const lastWeek = holders.series.slice(-7);
-    const holdersWeekAgo = holders.series.at(-8)?.holders ?? holders.atStart;
+    const fans = holderSeries(now, SERIES_DAYS, fansNow, [...past.fanEvents, ...todayFanEvents]);
+    const fansWeekAgo = fans.series.at(-8)?.holders ?? fans.atStart;
     const activity = (pick: "last7" | "last30" | "prev7") => ({
       activeHolders: active[pick],
       agentChats: chats[pick],
       transfers: transfers[pick],
-      trades: trades[pick],
+      trades: fanTrades[pick],
       rewardsClaimed: claims[pick],
     });
     const actions = (a: ReturnType<typeof activity>) =>
       a.agentChats + a.transfers + a.trades + a.rewardsClaimed;
     const last7Days = activity("last7");
     const prev7Days = activity("prev7");
-    const engagement = engagementScore(figures.holders, last7Days.activeHolders, actions(last7Days));
-    const engagementBefore = engagementScore(holdersWeekAgo, prev7Days.activeHolders, actions(prev7Days));
+    const engagement = engagementScore(fansNow, last7Days.activeHolders, actions(last7Days));
+    const engagementBefore = engagementScore(fansWeekAgo, prev7Days.activeHolders, actions(prev7Days));
 
     const reputation = this.reputation(history, now);
     const decimals = token.decimals;
@@ -290,6 +319,8 @@ export class AnalyticsService {
         transparency: { score: null, band: null, trend: trendOf(null, null), series: trust },
         engagement: {
           score: engagement,
+          fans: fansNow,
+          why: engagementWhy(fansNow, last7Days.activeHolders, actions(last7Days)),
           last7Days,
           last30Days: activity("last30"),
           trend: trendOf(engagement, engagementBefore),

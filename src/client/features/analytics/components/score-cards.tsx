@@ -76,9 +76,12 @@ export function ScoreCards({ cards }: { cards: Analytics["cards"] }) {
         trend={engagement.trend}
         testId="engagement-score"
       >
-        Last 7 days: {counted(week.activeHolders, "active holder")}, {counted(week.trades, "trade")},{" "}
-        {counted(week.transfers, "transfer")}, {counted(week.agentChats, "agent chat")},{" "}
-        {counted(week.rewardsClaimed, "reward")} claimed.
+        <p>
+          Last 7 days: {counted(week.activeHolders, "active fan")}, {counted(week.trades, "trade")},{" "}
+          {counted(week.transfers, "transfer")}, {counted(week.agentChats, "agent chat")},{" "}
+          {counted(week.rewardsClaimed, "reward")} claimed.
+        </p>
+        <p className="mt-1">{engagement.why}</p>
       </ScoreCard>
       <ScoreCard
         title="Reputation Score"
