@@ -288,7 +288,11 @@ export async function runHealthFloor(url: string, connections: number, seconds: 
       close();
     }),
   );
-  return { requestsPerSecond: latencies.length / ((performance.now() - start) / 1000) };
+  return {
+    requestsPerSecond: latencies.length / ((performance.now() - start) / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
 }
 
 /** Prints the mixed workload's figures, with and without logins, beside the raw floor. */
@@ -298,7 +302,7 @@ export async function runMixedBenchmarks(url: string, seconds: number, connectio
   await runMixed(url, world, Math.min(seconds, 10), true);
   const floor = await runHealthFloor(url, connections, seconds);
   console.log(
-    `mixed workload (the hardening audit's: ${connections} connections, rate limits off), raw floor GET /api/health ${fmt(floor.requestsPerSecond, 0)} req/s:`,
+    `mixed workload (the hardening audit's: ${connections} connections, rate limits off), raw floor GET /api/health ${fmt(floor.requestsPerSecond, 0)} req/s, p50 ${fmt(floor.p50)} / p99 ${fmt(floor.p99)} ms (a closed loop of ${connections}: mean latency is ${connections} / req/s):`,
   );
   for (const withLogins of [true, false]) {
     const r = await runMixed(url, world, seconds, withLogins);
