@@ -126,6 +126,43 @@ describe("NFT rewards: create with AI, rewarded fans, collection", () => {
     await page.close();
   });
 
+  it("the form refuses a long title and odd amounts in words before anything is sent, and never cuts the title", async () => {
+    const { page, assertClean } = await openPage(creator);
+    const creates: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/nft-rewards/create")) creates.push(r.method());
+    });
+    await page.goto("/nft-rewards");
+    await openTab(page, "Create Reward");
+    const form = page.getByRole("form", { name: "Create reward" });
+    await form.locator("select[name=tokenMint]").selectOption(mint);
+    const title = form.getByLabel("Title");
+    const long = "Early Supporter of the Loops Crew!"; // 34 characters
+    await title.fill(long);
+    // Kept whole (no maxLength cutting it), counted, and refused as it is typed.
+    expect(await title.inputValue()).toBe(long);
+    await form.getByText("34 / 32 characters").waitFor();
+    await form.getByText("Title must be 32 characters or fewer").waitFor();
+    await form.getByLabel("Unlock condition").selectOption("holding_duration");
+    await form.getByLabel(`Tokens to hold (${symbol})`).fill("1,000");
+    await form.getByLabel("Total supply").fill("-5");
+    await form.getByLabel("Days held").fill("1".repeat(22));
+    await form.getByRole("button", { name: "Create Reward" }).click();
+    await form.getByText("Use digits only, without commas").waitFor();
+    await form.getByText("Must be at least 1", { exact: true }).waitFor();
+    await form.getByText("Must be at most 3,650", { exact: true }).waitFor();
+    expect(await form.getByText("Must be a number").count()).toBe(0);
+    // Fixed, the messages go; still nothing sent.
+    await title.fill("Early Loops Crew");
+    await form.getByText("16 / 32 characters").waitFor();
+    await form.getByText("Title must be 32 characters or fewer").waitFor({ state: "detached" });
+    await form.getByLabel(`Tokens to hold (${symbol})`).fill("-5");
+    await form.getByText("Must be more than 0 tokens").waitFor();
+    expect(creates).toEqual([]);
+    assertClean();
+    await page.close();
+  });
+
   it("a creator drafts a reward with AI, edits it and creates it", async () => {
     const { page, assertClean } = await openPage(creator);
     await page.goto("/nft-rewards");

@@ -1,3 +1,4 @@
+import { REWARD_TITLE_MAX } from "@shared/schemas/rewards";
 import { address, getAddressDecoder, getTransactionDecoder, lamports } from "@solana/kit";
 import { getMintDecoder, getTokenDecoder } from "@solana-program/token-2022";
 import { FailedTransactionMetadata, LiteSVM } from "litesvm";
@@ -162,5 +163,40 @@ describe("reward transactions", () => {
     });
     expect(c.send(forged.wire)).not.toBeNull();
     expect(tokenGroupOf(c.data(collection.address) ?? new Uint8Array())?.size).toBe(0n);
+  });
+
+  it("the longest title the API takes (32 characters of 4 bytes) fits the transactions, and lands", async () => {
+    const c = chain();
+    const payer = generateSigner();
+    const authority = generateSigner();
+    c.fund(payer.address);
+    const metadata = {
+      name: "🎧".repeat(REWARD_TITLE_MAX),
+      symbol: "ABCDEFGHIJ",
+      uri: `https://rewards.a-rather-long-domain-name.example.com/api/nft-rewards/${"0".repeat(36)}/metadata.json`,
+    };
+    expect(new TextEncoder().encode(metadata.name).length).toBe(128);
+    const collection = generateSigner();
+    const built = await buildCollectionTransaction({
+      payer,
+      authority,
+      collection,
+      metadata,
+      maxSize: 100_000,
+      blockhash: c.blockhash(),
+    });
+    expect(c.send(built.wire)).toBeNull();
+    const member = await buildMemberTransaction({
+      payer,
+      authority,
+      collection: collection.address,
+      member: generateSigner(),
+      owner: generateSigner().address,
+      metadata,
+      soulbound: true,
+      blockhash: c.blockhash(),
+    });
+    expect(member.wire.length).toBeLessThanOrEqual(1232);
+    expect(c.send(member.wire)?.toString() ?? null).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { groupDigits } from "../amounts";
 import { hasInvisibleOrBidi, text } from "./text";
+import { MAX_TOTAL_SUPPLY } from "./token";
 
 // NFT rewards' API contract (spec section 7: /api/nft-rewards/*, docs/rewards.md). Token
 // amounts in requests and answers are decimal strings of WHOLE tokens, like agents'
@@ -9,35 +11,107 @@ export const REWARD_RARITIES = ["legendary", "epic", "rare", "common"] as const;
 export const UNLOCK_TYPES = ["holding_amount", "holding_duration", "engagement"] as const;
 export type UnlockType = (typeof UNLOCK_TYPES)[number];
 
-const wholeTokens = /^\d{1,20}(\.\d{1,18})?$/;
+export const COMMA_MESSAGE = "Use digits only, without commas";
+const PERCENTILE_MESSAGE = "A percentile from 1 to 100";
+
+/** What is wrong with an unlock value (trimmed), in words; null when nothing is (or when it
+ * is empty: "Enter a value" says so). Whole tokens are compared as bigint, never as floats. */
+export function unlockValueProblem(type: UnlockType, value: string): string | null {
+  if (value === "") return null;
+  // "1,000" is a thousand or, in much of the world, one: never guess which.
+  if (value.includes(",")) return COMMA_MESSAGE;
+  if (type === "engagement") {
+    if (/^\d+$/.test(value)) {
+      const p = BigInt(value);
+      return p >= 1n && p <= 100n ? null : PERCENTILE_MESSAGE;
+    }
+    return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(value) ? PERCENTILE_MESSAGE : "Must be a number";
+  }
+  if (/^-(\d+\.?\d*|\.\d+)$/.test(value)) return "Must be more than 0 tokens";
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(value);
+  if (!match) return "Must be a number";
+  const whole = BigInt(match[1] ?? "0");
+  const fraction = match[2] ?? "";
+  if (fraction.length > 18) return "Too many decimals";
+  if (whole > MAX_TOTAL_SUPPLY || (whole === MAX_TOTAL_SUPPLY && /[1-9]/.test(fraction)))
+    return `Must be at most ${groupDigits(MAX_TOTAL_SUPPLY.toString())}`;
+  if (whole === 0n && !/[1-9]/.test(fraction)) return "Must be more than 0 tokens";
+  return null;
+}
+
+/** A whole number field (a supply, days) whose refusals say what is wrong in words: a form
+ * sends what was typed when it is not plain digits ("-5", "1,000", "1e3"), and the API may
+ * be sent anything. */
+function wholeNumber(o: { min: number; max: number; required: string; notWhole: string }) {
+  const atLeast = `Must be at least ${groupDigits(String(o.min))}`;
+  const atMost = `Must be at most ${groupDigits(String(o.max))}`;
+  const typeProblem = (input: unknown): string => {
+    if (input === undefined || input === null) return o.required;
+    if (typeof input === "number") return Number.isNaN(input) ? "Must be a number" : atMost;
+    if (typeof input !== "string") return "Must be a number";
+    const v = input.trim();
+    if (v === "") return o.required;
+    if (v.includes(",")) return COMMA_MESSAGE;
+    if (/^-(\d+\.?\d*|\.\d+)$/.test(v)) return atLeast;
+    if (/^\+?\d+$/.test(v)) return BigInt(v.replace("+", "")) < BigInt(o.min) ? atLeast : atMost;
+    if (/^\+?(\d+\.\d*|\.\d+)$/.test(v)) return o.notWhole;
+    return "Must be a number";
+  };
+  return (
+    z
+      .number({ error: (issue) => typeProblem(issue.input) })
+      // Not .int(): it refuses 1e21 as not whole, where the answer is "at most".
+      .refine((n) => Number.isInteger(n), o.notWhole)
+      .min(o.min, atLeast)
+      .max(o.max, atMost)
+  );
+}
+
+/** What a whole number field holds as typed: a number for plain digits of a sensible length,
+ * else the text itself (undefined for an empty box), so the schema can say what is wrong. */
+export function typedWholeNumber(value: unknown): unknown {
+  if (value === "" || value === null || value === undefined) return undefined;
+  if (typeof value === "string" && /^\s*\d{1,15}\s*$/.test(value)) return Number(value);
+  return value;
+}
 
 export const UnlockConditionInputSchema = z
   .object({
     type: z.enum(UNLOCK_TYPES, { error: "Choose an unlock condition" }),
     /** holding_amount / holding_duration: whole tokens held; engagement: a percentile 1-100. */
-    value: text()
-      .trim()
-      .min(1, "Enter a value")
-      .refine((v) => wholeTokens.test(v), "Must be a number"),
+    value: text().trim().min(1, "Enter a value"),
     /** holding_duration: days the amount must have been held at every moment. */
-    days: z
-      .number()
-      .int("Whole days only")
-      .min(1, "At least 1 day")
-      .max(3650, "At most 3,650 days")
-      .optional(),
+    days: wholeNumber({
+      min: 1,
+      max: 3650,
+      required: "Enter how many days",
+      notWhole: "Whole days only",
+    }).optional(),
   })
-  .superRefine((c, ctx) => {
-    if (c.type === "holding_duration" && c.days === undefined)
-      ctx.addIssue({ code: "custom", path: ["days"], message: "Enter how many days" });
-    if (c.type === "engagement") {
-      const p = Number(c.value);
-      if (!Number.isInteger(p) || p < 1 || p > 100)
-        ctx.addIssue({ code: "custom", path: ["value"], message: "A percentile from 1 to 100" });
-    } else if (/^0*(\.0*)?$/.test(c.value)) {
-      ctx.addIssue({ code: "custom", path: ["value"], message: "Must be more than 0 tokens" });
-    }
-  });
+  .superRefine(
+    (c, ctx) => {
+      if (c.type === "holding_duration" && c.days === undefined)
+        ctx.addIssue({ code: "custom", path: ["days"], message: "Enter how many days" });
+      const problem = unlockValueProblem(c.type, c.value);
+      if (problem) ctx.addIssue({ code: "custom", path: ["value"], message: problem });
+    },
+    {
+      // Also when the days are refused: each field says what is wrong with it at once.
+      when: ({ value }) => {
+        const c = value as { type?: unknown; value?: unknown } | undefined;
+        return UNLOCK_TYPES.some((t) => t === c?.type) && typeof c?.value === "string";
+      },
+    },
+  );
+
+/** A reward's title is at most this many characters (Unicode code points, as a person counts
+ * them; an emoji is one). It becomes each NFT's on-chain TokenMetadata name, which the program
+ * does not bound: the bound is the member transaction's size. At most 4 bytes a code point,
+ * 32 keep the name within 128 bytes, which fits (reward-transactions.test.ts). */
+export const REWARD_TITLE_MAX = 32;
+export const REWARD_TITLE_TOO_LONG = `Title must be ${REWARD_TITLE_MAX} characters or fewer`;
+/** A title's length as the limit counts it (code points, not UTF-16 units). */
+export const rewardTitleLength = (title: string) => [...title].length;
 
 /** POST /api/nft-rewards/create */
 /** A reward's title becomes its NFTs' on-chain name: free of characters a reader cannot see
@@ -45,7 +119,7 @@ export const UnlockConditionInputSchema = z
 const RewardTitleSchema = text()
   .trim()
   .min(1, "Title is required")
-  .max(32, "Title too long (32 characters at most)")
+  .refine((v) => rewardTitleLength(v) <= REWARD_TITLE_MAX, REWARD_TITLE_TOO_LONG)
   .refine((v) => !hasInvisibleOrBidi(v), "Titles cannot contain invisible or text-direction characters")
   .refine((v) => v === "" || /[\p{L}\p{N}\p{S}]/u.test(v), "Title is required");
 
@@ -56,11 +130,12 @@ export const CreateRewardSchema = z.object({
   rarity: z.enum(REWARD_RARITIES, { error: "Choose a rarity" }),
   /** https URL or a data: image; omitted = generated like the token's default image. */
   imageUrl: text().trim().max(200_000, "Image too large").optional(),
-  totalSupply: z
-    .number({ error: "Total supply must be a whole number" })
-    .int("Total supply must be a whole number")
-    .min(1, "At least 1")
-    .max(100_000, "At most 100,000"),
+  totalSupply: wholeNumber({
+    min: 1,
+    max: 100_000,
+    required: "Enter the total supply",
+    notWhole: "Total supply must be a whole number",
+  }),
   /** Status badges may be soulbound (NonTransferable); collectibles stay transferable. */
   soulbound: z.boolean().default(false),
   unlockCondition: UnlockConditionInputSchema,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GenerateIdentitySchema } from "./ai";
 import { LoginSchema, RegisterSchema, WalletChallengeSchema } from "./auth";
 import { ExploreQuerySchema, LaunchMarketSchema, TOO_LARGE_MESSAGE, TradesQuerySchema } from "./market";
-import { CreateRewardSchema } from "./rewards";
+import { CreateRewardSchema, typedWholeNumber } from "./rewards";
 import { CreateTokenSchema, TokenFormSchema, TransferSchema } from "./token";
 
 const firstMessage = (
@@ -191,6 +191,16 @@ describe("reward title (it becomes the NFTs' on-chain name)", () => {
     expect(problem("Early Listener 🎧")).toBeNull();
     expect(problem("مستمع مبكر")).toBeNull();
   });
+  it("refuses a title over 32 characters in words (counted as a person counts them: an emoji is one)", () => {
+    expect(problem("x".repeat(32))).toBeNull();
+    expect(problem("x".repeat(33))).toBe("Title must be 32 characters or fewer");
+    // 32 emoji are 64 UTF-16 units and 128 bytes: still 32 characters.
+    expect(problem("🎧".repeat(32))).toBeNull();
+    expect(problem("🎧".repeat(33))).toBe("Title must be 32 characters or fewer");
+    expect(problem("字".repeat(33))).toBe("Title must be 32 characters or fewer");
+    // Counted after trimming.
+    expect(problem(`  ${"x".repeat(32)}  `)).toBeNull();
+  });
 });
 
 describe("whole numbers are asked for in words, not zod's", () => {
@@ -205,6 +215,58 @@ describe("whole numbers are asked for in words, not zod's", () => {
     expect(r.error?.issues.find((i) => i.path.join(".") === "unlockCondition.days")?.message).toBe(
       "Whole days only",
     );
+  });
+  it("a reward's amounts: negative, with commas, too large, not whole, each in its own words", () => {
+    const reward = (over: Record<string, unknown>, condition: Record<string, unknown> = {}) =>
+      CreateRewardSchema.safeParse({
+        tokenMint: "A".repeat(44),
+        title: "Diamond Hands",
+        rarity: "epic",
+        totalSupply: 10,
+        ...over,
+        unlockCondition: { type: "holding_duration", value: "1000", days: 30, ...condition },
+      });
+    const supply = (v: unknown) => firstMessage(reward({ totalSupply: typedWholeNumber(v) }), "totalSupply");
+    expect(supply("-5")).toBe("Must be at least 1");
+    expect(supply("0")).toBe("Must be at least 1");
+    expect(supply("1,000")).toBe("Use digits only, without commas");
+    expect(supply("1".repeat(22))).toBe("Must be at most 100,000");
+    expect(supply("100001")).toBe("Must be at most 100,000");
+    expect(supply("2.5")).toBe("Total supply must be a whole number");
+    expect(supply("ten")).toBe("Must be a number");
+    expect(supply("")).toBe("Enter the total supply");
+    expect(supply(" 100000 ")).toBeUndefined();
+    // The API's JSON alike.
+    expect(firstMessage(reward({ totalSupply: -5 }), "totalSupply")).toBe("Must be at least 1");
+    expect(firstMessage(reward({ totalSupply: 1e21 }), "totalSupply")).toBe("Must be at most 100,000");
+
+    const at = (r: ReturnType<typeof reward>, path: string) =>
+      r.error?.issues.find((i) => i.path.join(".") === path)?.message;
+    const days = (v: unknown) => at(reward({}, { days: typedWholeNumber(v) }), "unlockCondition.days");
+    expect(days("-5")).toBe("Must be at least 1");
+    expect(days("1,000")).toBe("Use digits only, without commas");
+    expect(days("9".repeat(22))).toBe("Must be at most 3,650");
+    expect(days("")).toBe("Enter how many days");
+    expect(days("90")).toBeUndefined();
+
+    const value = (v: string, type = "holding_duration") =>
+      at(reward({}, { type, value: v }), "unlockCondition.value");
+    expect(value("-5")).toBe("Must be more than 0 tokens");
+    expect(value("0.000")).toBe("Must be more than 0 tokens");
+    expect(value("1,000")).toBe("Use digits only, without commas");
+    expect(value("1".repeat(22))).toBe("Must be at most 18,000,000,000");
+    expect(value("18000000000.5")).toBe("Must be at most 18,000,000,000");
+    expect(value("18000000000")).toBeUndefined();
+    expect(value("1.5")).toBeUndefined();
+    expect(value("lots")).toBe("Must be a number");
+    expect(value("-5", "engagement")).toBe("A percentile from 1 to 100");
+    expect(value("101", "engagement")).toBe("A percentile from 1 to 100");
+    expect(value("1".repeat(22), "engagement")).toBe("A percentile from 1 to 100");
+    expect(value("85", "engagement")).toBeUndefined();
+    // Both at once: refused days do not hide what is wrong with the amount.
+    const both = reward({}, { value: "1,000", days: "1,000" });
+    expect(at(both, "unlockCondition.value")).toBe("Use digits only, without commas");
+    expect(at(both, "unlockCondition.days")).toBe("Use digits only, without commas");
   });
   it("a draft's attempt, a page's limit", () => {
     const draft = GenerateIdentitySchema.safeParse({

@@ -383,4 +383,28 @@ describe("rewards: holding duration and engagement", () => {
     const after = (await creator.c.get<RewardStats>(`/api/nft-rewards/stats?tokenMint=${mint}`)).body;
     expect(after.topCollectors.map((c) => c.walletAddress)).toEqual([z, x, y]);
   });
+
+  it("a title over 32 characters is refused in words, never cut; 32 emoji (128 bytes) land whole on chain", async () => {
+    const long = "Early Supporter of the Loops Crew!"; // 34 characters
+    const refused = await createReward({
+      title: long,
+      unlockCondition: { type: "holding_amount", value: "1" },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: "VALIDATION_FAILED",
+      fields: { title: "Title must be 32 characters or fewer" },
+    });
+    const title = "🎧".repeat(32);
+    const res = await createReward({ title, unlockCondition: { type: "holding_amount", value: "1" } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.title).toBe(title);
+    const metadata = await getTokenMetadata(
+      conn,
+      new PublicKey(res.body.collectionMint ?? ""),
+      "confirmed",
+      TOKEN_2022_PROGRAM_ID,
+    );
+    expect(metadata?.name).toBe(title);
+  });
 });

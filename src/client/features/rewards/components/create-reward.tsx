@@ -3,8 +3,12 @@ import {
   type CreateRewardRequest,
   CreateRewardSchema,
   REWARD_RARITIES,
+  REWARD_TITLE_MAX,
+  REWARD_TITLE_TOO_LONG,
   type Reward,
   type RewardDraft,
+  rewardTitleLength,
+  typedWholeNumber,
 } from "@shared/schemas/rewards";
 import { Sparkles } from "lucide-react";
 import { useState } from "react";
@@ -73,6 +77,7 @@ export function CreateReward({
   const type = form.watch("unlockCondition.type");
   const tokenMint = form.watch("tokenMint");
   const symbol = tokens.find((t) => t.mint === tokenMint)?.symbol ?? "";
+  const titleLength = rewardTitleLength((form.watch("title") ?? "").trim());
 
   const askAi = () =>
     draft.mutate(
@@ -199,8 +204,17 @@ export function CreateReward({
                 options={tokens.map((t) => ({ value: t.mint, label: `${t.name} ($${t.symbol})` }))}
               />
             </Field>
-            <Field label="Title" error={errors.title?.message} required>
-              <Input autoComplete="off" maxLength={32} {...form.register("title")} />
+            {/* No maxLength: the browser would cut a pasted title without a word. The count and
+                the refusal show while typing. */}
+            <Field
+              label="Title"
+              error={
+                errors.title?.message ?? (titleLength > REWARD_TITLE_MAX ? REWARD_TITLE_TOO_LONG : undefined)
+              }
+              description={`${titleLength} / ${REWARD_TITLE_MAX} characters`}
+              required
+            >
+              <Input autoComplete="off" {...form.register("title")} />
             </Field>
             <Field label="Description" error={errors.description?.message} className="sm:col-span-2">
               <Textarea rows={3} maxLength={300} {...form.register("description")} />
@@ -213,11 +227,9 @@ export function CreateReward({
             </Field>
             <Field label="Total supply" error={errors.totalSupply?.message} required>
               <Input
-                type="number"
-                min={1}
-                max={100_000}
-                step={1}
-                {...form.register("totalSupply", { valueAsNumber: true })}
+                inputMode="numeric"
+                autoComplete="off"
+                {...form.register("totalSupply", { setValueAs: typedWholeNumber })}
               />
             </Field>
             <Field label="Unlock condition" error={errors.unlockCondition?.type?.message} required>
@@ -238,14 +250,9 @@ export function CreateReward({
             {type === "holding_duration" ? (
               <Field label="Days held" error={errors.unlockCondition?.days?.message} required>
                 <Input
-                  type="number"
-                  min={1}
-                  max={3650}
-                  step={1}
-                  {...form.register("unlockCondition.days", {
-                    setValueAs: (v: unknown) =>
-                      v === "" || v === undefined || v === null ? undefined : Number(v),
-                  })}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  {...form.register("unlockCondition.days", { setValueAs: typedWholeNumber })}
                 />
               </Field>
             ) : null}
