@@ -10,7 +10,7 @@ import { expectToast, serverEnv } from "./support/env";
 // ledger with Token-2022: a creator drafts a reward with Create with AI (offline engine) from
 // the holders' figures, edits it and saves it as a reward fans claim (not sent automatically);
 // a fan who holds enough claims it and sees it with its image in My Collection; a fan who holds
-// too little sees what is missing; the Overview by token; the creator switches it off and on.
+// too little sees what is missing; the Overview by token; the creator pauses it and resumes it.
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4ESACRAwQCgAjrgSx+rlkpQAAAABJRU5ErkJggg==",
   "base64",
@@ -334,7 +334,7 @@ describe("NFT rewards: create with AI, rewarded fans, collection", () => {
     return lastSeat;
   }
 
-  it("a claim refused because the creator switched the reward off refreshes the list", async () => {
+  it("a claim refused because the creator paused the reward refreshes the list", async () => {
     const { id } = await lastSeatReward();
     const { page, assertClean } = await openPage(loyal);
     await page.goto("/nft-rewards");
@@ -349,7 +349,10 @@ describe("NFT rewards: create with AI, rewarded fans, collection", () => {
     expect(off.status(), await off.text()).toBe(200);
     await claim.click();
     await expectToast(page, "Claim failed");
-    await page.getByText("This reward is not active").first().waitFor();
+    await page
+      .getByText(/^This reward is paused/)
+      .first()
+      .waitFor();
     // The list refreshes: the switched-off reward is no longer on Active Rewards.
     await reward.waitFor({ state: "detached" });
     assertClean([/status of 4\d\d/]);
@@ -397,25 +400,40 @@ describe("NFT rewards: create with AI, rewarded fans, collection", () => {
     await holder.page.close();
   });
 
-  it("the creator switches the reward off and on again from Your rewards", async () => {
+  it("the creator pauses a reward from its card and resumes it, there or from Your rewards; fans no longer see it while paused", async () => {
     const { page, assertClean } = await openPage(creator);
     await page.goto("/nft-rewards");
-    await openTab(page, "Create Reward");
-    const list = page.getByRole("heading", { name: "Your rewards" });
-    await list.waitFor();
-    await page.getByRole("button", { name: "Switch off Inner Circle Loops" }).click();
-    await page.getByRole("button", { name: "Switch on Inner Circle Loops" }).waitFor();
-    await page.getByText("Switched off", { exact: true }).waitFor();
-    // Figures with grouped digits, on the card and in the creator's list.
-    await page.getByText(/· 0 \/ 100,000 minted$/).waitFor();
     await openTab(page, "Active Rewards");
+    const reward = card(page, "Inner Circle Loops");
+    await reward.getByText("Active", { exact: true }).waitFor();
+    await reward.getByRole("button", { name: "Pause reward: Inner Circle Loops" }).click();
+    await expectToast(page, "Reward paused");
+    // The card stays in the creator's view, badged Paused, with Resume in place of Pause.
+    await reward.getByText("Paused", { exact: true }).waitFor();
+    expect(await reward.getByText("Active", { exact: true }).count()).toBe(0);
+    await reward.getByRole("button", { name: "Resume reward: Inner Circle Loops" }).waitFor();
+    // Figures with grouped digits, on a card and in the creator's list.
     await card(page, "Studio Regular").getByText("0 / 100,000 (0%)").waitFor();
-    await card(page, "Inner Circle Loops").waitFor({ state: "detached" });
+
+    // Fans no longer see it, and cannot claim it.
+    const visitor = await newContext(browser, server.url);
+    const seen = await openPage(visitor);
+    await seen.page.goto("/nft-rewards");
+    await openTab(seen.page, "Active Rewards");
+    await card(seen.page, "Studio Regular").waitFor();
+    expect(await card(seen.page, "Inner Circle Loops").count()).toBe(0);
+    seen.assertClean();
+    await visitor.close();
+
     await openTab(page, "Create Reward");
-    await page.getByRole("button", { name: "Switch on Inner Circle Loops" }).click();
-    await page.getByRole("button", { name: "Switch off Inner Circle Loops" }).waitFor();
+    await page.getByRole("heading", { name: "Your rewards" }).waitFor();
+    await page.getByText(/· 0 \/ 100,000 minted$/).waitFor();
+    await page.getByText("Paused", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Resume reward: Inner Circle Loops" }).click();
+    await expectToast(page, "Reward resumed");
+    await page.getByRole("button", { name: "Pause reward: Inner Circle Loops" }).waitFor();
     await openTab(page, "Active Rewards");
-    await card(page, "Inner Circle Loops").waitFor();
+    await card(page, "Inner Circle Loops").getByText("Active", { exact: true }).waitFor();
     assertClean();
     await page.close();
   });

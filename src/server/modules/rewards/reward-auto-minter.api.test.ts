@@ -125,4 +125,39 @@ describe("automatic reward minting", () => {
     expect(claim.status, JSON.stringify(claim.body)).toBe(200);
     expect((await repo.liveMint(id, fan.wallet))?.source).toBe("claim");
   });
+
+  it("a paused reward mints nothing further, even in a wave that read it before the pause; resumed, it sends", async () => {
+    const holders = [generateSigner().address, generateSigner().address];
+    for (const h of holders) await send(h, "90");
+    // Created paused: the minter leaves it alone.
+    const created = await creator.c.post<Reward>("/api/nft-rewards/create", {
+      tokenMint: mint,
+      title: "Paused Pass",
+      rarity: "common",
+      totalSupply: 5,
+      isActive: false,
+      unlockCondition: { type: "holding_amount", value: "90" },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.isActive).toBe(false);
+    const id = created.body.id;
+    const repo = new RewardsRepo(t.deps.database);
+    services().rewardAutoMinter.noteHoldersChanged(["*"]);
+    await services().rewardAutoMinter.idle();
+    expect((await repo.servedOwners(id)).size).toBe(0);
+    // A wave whose reward was read while it was on, the pause landing before its first chunk:
+    // it looks again before minting, and mints nothing.
+    const readBefore = { ...((await repo.reward(id)) ?? expect.fail("no reward")), isActive: true };
+    const targets = holders.map((owner) => ({ owner, userId: null, source: "auto" as const }));
+    expect(await services().rewardMinter.mintWave(readBefore, "AUTO", targets)).toBe(0);
+    expect((await repo.servedOwners(id)).size).toBe(0);
+    expect((await creator.c.get<Reward>(`/api/nft-rewards/${id}`)).body.mintedCount).toBe(0);
+
+    const resumed = await creator.c.patch<Reward>(`/api/nft-rewards/${id}`, { isActive: true });
+    expect(resumed.body.isActive).toBe(true);
+    await vi.waitFor(async () => expect((await repo.servedOwners(id)).size).toBe(2), {
+      timeout: 20_000,
+      interval: 50,
+    });
+  });
 });

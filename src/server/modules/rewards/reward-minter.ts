@@ -229,7 +229,8 @@ export class RewardMinter {
   /** A wave of automatic NFTs, pipelined: each chunk is signed together, recorded in one
    * insert, executed back to back and confirmed in one update. Stops at the collection's
    * capacity (the chain's refusal says so too) or, between chunks, when `stopping` says so
-   * (the app is closing; the next sweep goes on). Returns how many were minted. */
+   * (the app is closing; the next sweep goes on) or the reward was paused. Returns how many
+   * were minted. */
   async mintWave(
     reward: RewardRow,
     symbol: string,
@@ -240,6 +241,9 @@ export class RewardMinter {
     const perNft = await this.costPerNft(reward, symbol);
     const size = this.deps.waveChunk;
     for (let i = 0; i < targets.length && !stopping(); i += size) {
+      // Paused since the wave began (on any node): nothing further is minted. One read per
+      // chunk; the chunk under way when the pause lands is already signed and recorded.
+      if (!(await this.deps.repo.isSwitchedOn(reward.id))) break;
       const chunk = targets.slice(i, i + size);
       await this.deps.sponsor.ensureFunds(perNft * BigInt(chunk.length));
       const rows = await this.build(reward, symbol, chunk);

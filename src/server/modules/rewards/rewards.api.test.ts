@@ -352,8 +352,11 @@ describe("rewards: holding duration and engagement", () => {
   });
 
   it("a reward id that names none is a 404, blank included", async () => {
-    for (const id of ["%20", "nope", "x".repeat(40)])
+    for (const id of ["%20", "nope", "x".repeat(40), "00000000-0000-4000-8000-000000000000"]) {
       expect((await creator.c.get(`/api/nft-rewards/${id}`)).status, id).toBe(404);
+      // Pausing one: 404 too (signed out it is 401 first: authorization.api.test.ts).
+      expect((await creator.c.patch(`/api/nft-rewards/${id}`, { isActive: false })).status, id).toBe(404);
+    }
   });
 
   it("stats: rewards, NFTs minted, unique holders and top collectors from what was minted", async () => {

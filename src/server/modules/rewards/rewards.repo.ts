@@ -75,6 +75,15 @@ export class RewardsRepo {
     return row ?? null;
   }
 
+  /** Whether the creator has the reward switched on now (false when it is paused or gone). */
+  async isSwitchedOn(id: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ isActive: rewards.isActive })
+      .from(rewards)
+      .where(eq(rewards.id, id));
+    return row?.isActive === true;
+  }
+
   async rewardByKey(creatorUserId: string, key: string): Promise<RewardRow | null> {
     const [row] = await this.db
       .select()

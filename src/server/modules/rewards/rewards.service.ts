@@ -263,7 +263,8 @@ export class RewardsService {
         );
       if (row.status !== "active")
         throw conflict("This reward is still being created", undefined, "IN_PROGRESS");
-      if (!row.isActive) throw forbidden("This reward is not active", "NOT_ELIGIBLE");
+      if (!row.isActive)
+        throw forbidden("This reward is paused: its creator has stopped its claims for now", "NOT_ELIGIBLE");
       await this.deps.indexer.drained(2_000, row.tokenMint);
       const standing = await this.deps.eligibility.standing(row, owner, factsOf(token));
       if (!standing.eligible)

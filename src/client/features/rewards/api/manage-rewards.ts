@@ -40,15 +40,17 @@ export function useDraftRewards() {
   });
 }
 
-/** GET /api/nft-rewards/mine: the rewards the user created, switched off ones too. */
-export function useMyRewards(userId: string) {
+/** GET /api/nft-rewards/mine: the rewards the user created, paused ones too (not asked for
+ * while `enabled` is false: a fan who created no token). */
+export function useMyRewards(userId: string, enabled = true) {
   return useQuery({
     queryKey: [...rewardsQueryKey, "mine", userId],
     queryFn: async () => (await apiGet<{ rewards: Reward[] }>("/api/nft-rewards/mine")).rewards,
+    enabled,
   });
 }
 
-/** PATCH /api/nft-rewards/:id (the token's creator): switch a reward on or off. */
+/** PATCH /api/nft-rewards/:id (the token's creator): pause a reward or resume it. */
 export function useSetRewardActive() {
   const queryClient = useQueryClient();
   return useMutation({

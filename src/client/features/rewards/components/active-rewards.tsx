@@ -1,13 +1,14 @@
 import type { Reward } from "@shared/schemas/rewards";
 import { Gift } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api";
 import { useActiveRewards } from "../api/get-rewards";
-import { useClaimReward } from "../api/manage-rewards";
+import { useClaimReward, useMyRewards } from "../api/manage-rewards";
+import { usePauseReward } from "../hooks/use-pause-reward";
 import { RewardCard, rewardTitleId } from "./reward-card";
 
 /** The Active Rewards grid, for one token or all of them. A fan claims from a card. */
@@ -28,6 +29,23 @@ export function ActiveRewards({
 }) {
   const rewards = useActiveRewards(tokenMint, userId);
   const claim = useClaimReward();
+  const pause = usePauseReward();
+  // A creator's paused rewards stay in their view, badged Paused, to be resumed where they
+  // were paused (fans no longer see them).
+  const mine = useMyRewards(userId ?? "", userId !== null && ownMints.size > 0);
+  const listed = useMemo(() => {
+    const active = rewards.data ?? [];
+    const shown = new Set(active.map((r) => r.id));
+    const paused = (mine.data ?? []).filter(
+      (r) =>
+        !r.isActive &&
+        r.status === "active" &&
+        !shown.has(r.id) &&
+        ownMints.has(r.tokenMint) &&
+        (tokenMint === null || r.tokenMint === tokenMint),
+    );
+    return [...active, ...paused].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  }, [rewards.data, mine.data, ownMints, tokenMint]);
 
   // The form that had focus is gone (the view switched here): focus goes to the new card
   // rather than falling to <body>, and the card is brought to the middle of the screen, clear
@@ -62,7 +80,7 @@ export function ActiveRewards({
         }
       />
     );
-  if (rewards.data.length === 0)
+  if (listed.length === 0)
     return (
       <EmptyState
         icon={<Gift />}
@@ -89,7 +107,7 @@ export function ActiveRewards({
 
   return (
     <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-      {rewards.data.map((reward) => (
+      {listed.map((reward) => (
         <li key={reward.id}>
           <RewardCard
             reward={reward}
@@ -97,6 +115,8 @@ export function ActiveRewards({
             ownToken={ownMints.has(reward.tokenMint)}
             claiming={claim.isPending && claim.variables === reward.id}
             onClaim={onClaim}
+            pausing={pause.pending(reward)}
+            onTogglePause={pause.toggle}
           />
         </li>
       ))}

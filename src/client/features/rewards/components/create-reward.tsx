@@ -136,7 +136,7 @@ export function CreateReward({
         title: "NFT Reward Created",
         description: reward.isActive
           ? `${reward.title} is live for ${reward.tokenSymbol} holders.`
-          : `${reward.title} is saved switched off: switch it on under Your rewards.`,
+          : `${reward.title} is saved paused: resume it under Your rewards.`,
         variant: "success",
       });
       form.reset(blank(values.tokenMint));

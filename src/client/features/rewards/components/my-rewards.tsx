@@ -2,23 +2,23 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { toast } from "@/components/ui/use-toast";
 import { errorMessage } from "@/lib/api";
-import { useMyRewards, useSetRewardActive } from "../api/manage-rewards";
+import { useMyRewards } from "../api/manage-rewards";
+import { pauseLabel, usePauseReward } from "../hooks/use-pause-reward";
 import { mintedOfSupply } from "../lib/figures";
 import { RarityBadge, RarityIcon } from "./rarity";
 
-/** The rewards the creator made, where they switch them on and off (a switched-off reward
- * leaves Active Rewards and is neither claimed nor minted automatically). */
+/** The rewards the creator made, where they pause and resume them (a paused reward leaves
+ * fans' Active Rewards and is neither claimed nor minted automatically). */
 export function MyRewards({ userId }: { userId: string }) {
   const mine = useMyRewards(userId);
-  const setActive = useSetRewardActive();
+  const pause = usePauseReward();
 
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h2">Your rewards</CardTitle>
-        <CardDescription>Switch a reward off to pause it; switch it on again at any time.</CardDescription>
+        <CardDescription>Pause a reward to stop its claims and NFTs; resume it at any time.</CardDescription>
       </CardHeader>
       <CardContent>
         {mine.isPending ? (
@@ -52,30 +52,18 @@ export function MyRewards({ userId }: { userId: string }) {
                     {reward.isActive ? (
                       <Badge variant="success">Active</Badge>
                     ) : (
-                      <Badge variant="outline">Switched off</Badge>
+                      <Badge variant="warning">Paused</Badge>
                     )}
                   </div>
                 </div>
                 <Button
                   size="sm"
                   variant="outline"
-                  aria-label={`${reward.isActive ? "Switch off" : "Switch on"} ${reward.title}`}
-                  disabled={setActive.isPending}
-                  onClick={() =>
-                    setActive.mutate(
-                      { id: reward.id, isActive: !reward.isActive },
-                      {
-                        onError: (err) =>
-                          toast({
-                            title: "Reward not changed",
-                            description: errorMessage(err, "Failed to update reward"),
-                            variant: "destructive",
-                          }),
-                      },
-                    )
-                  }
+                  aria-label={`${pauseLabel(reward)}: ${reward.title}`}
+                  disabled={pause.busy}
+                  onClick={() => pause.toggle(reward)}
                 >
-                  {reward.isActive ? "Switch off" : "Switch on"}
+                  {pauseLabel(reward)}
                 </Button>
               </li>
             ))}

@@ -7,20 +7,24 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
 import { useSignInHere } from "@/lib/return-to";
+import { pauseLabel } from "../hooks/use-pause-reward";
 import { mintedOfSupply } from "../lib/figures";
 import { RarityBadge, RarityIcon } from "./rarity";
 
 /** The id of a reward card's heading (the card is labelled by it; focus goes to it). */
 export const rewardTitleId = (rewardId: string) => `reward-${rewardId}-title`;
 
-/** One reward: icon by rarity, title, RARITY and Active badges, description, Minted Progress
- * (minted / total supply), the unlock condition, and for a signed-in fan where they stand. */
+/** One reward: icon by rarity, title, RARITY and Active (or Paused) badges, description,
+ * Minted Progress (minted / total supply), the unlock condition; for a signed-in fan where
+ * they stand, for its creator Pause or Resume. */
 export function RewardCard({
   reward,
   signedIn,
   ownToken,
   claiming,
   onClaim,
+  pausing = false,
+  onTogglePause,
 }: {
   reward: Reward;
   signedIn: boolean;
@@ -28,6 +32,10 @@ export function RewardCard({
   ownToken: boolean;
   claiming: boolean;
   onClaim(reward: Reward): void;
+  /** The creator's pause or resume of this reward is on its way. */
+  pausing?: boolean;
+  /** The creator pauses or resumes it (shown on their own token's rewards). */
+  onTogglePause?(reward: Reward): void;
 }) {
   const percent = reward.totalSupply > 0 ? Math.round((reward.mintedCount / reward.totalSupply) * 100) : 0;
   const titleId = rewardTitleId(reward.id);
@@ -45,7 +53,11 @@ export function RewardCard({
             </p>
             <div className="mt-1 flex flex-wrap gap-1.5">
               <RarityBadge rarity={reward.rarity} />
-              {reward.isActive ? <Badge variant="success">Active</Badge> : null}
+              {reward.isActive ? (
+                <Badge variant="success">Active</Badge>
+              ) : (
+                <Badge variant="warning">Paused</Badge>
+              )}
               {reward.status === "pending" ? <Badge variant="outline">Being created on chain</Badge> : null}
               {reward.soulbound ? <Badge variant="outline">Soulbound</Badge> : null}
             </div>
@@ -71,7 +83,25 @@ export function RewardCard({
         </p>
         <div className="mt-auto">
           {ownToken ? (
-            <p className="text-sm text-muted-foreground">Your token's reward: it goes to your fans.</p>
+            <div className="flex flex-col gap-2">
+              <p className="text-sm text-muted-foreground">
+                {reward.isActive
+                  ? "Your token's reward: it goes to your fans."
+                  : "Paused: no claims and no NFTs sent until you resume it."}
+              </p>
+              {onTogglePause && reward.status === "active" ? (
+                <Button
+                  variant="outline"
+                  className="w-fit"
+                  aria-label={`${pauseLabel(reward)}: ${reward.title}`}
+                  disabled={pausing}
+                  onClick={() => onTogglePause(reward)}
+                >
+                  {pausing ? <Spinner className="size-4" /> : null}
+                  {pauseLabel(reward)}
+                </Button>
+              ) : null}
+            </div>
           ) : (
             <Standing reward={reward} signedIn={signedIn} claiming={claiming} onClaim={onClaim} />
           )}
