@@ -150,9 +150,10 @@ describe("/analytics, live", () => {
     }
     if (wide) await page.setViewportSize(wide);
 
-    await page.getByRole("heading", { name: "Holders over 30 days" }).waitFor();
+    await page.getByRole("heading", { name: "Holders since launch" }).waitFor();
     // Three lines, each named on the chart itself (phones have no hover), and in its summary.
-    const holdersChart = page.getByRole("figure", { name: /^Holders per day over 30 days/ });
+    // Launched today: charted from the launch, not 30 days of a token that did not exist.
+    const holdersChart = page.getByRole("figure", { name: /^Holders per day since launch \(\d+ days?\)/ });
     await holdersChart.locator(".recharts-legend-item-text", { hasText: "Lost" }).waitFor();
     expect(await holdersChart.locator(".recharts-legend-item-text").allTextContents()).toEqual([
       "Holders",
@@ -160,6 +161,39 @@ describe("/analytics, live", () => {
       "Lost",
     ]);
     expect(await holdersChart.getAttribute("aria-label")).toMatch(/; \d+ new and \d+ lost in those days$/);
+    // How the supply is spread, on a phone: every share's label is drawn, inside the chart,
+    // none over another (five labels under the bars did not fit 390 px, and some were dropped).
+    await page.setViewportSize({ width: 390, height: 800 });
+    const spread = page.getByRole("figure", { name: /of the supply$/ });
+    await spread.scrollIntoViewIfNeeded();
+    // Recharts draws ticks in layers of their own, outside their axis' group: the share
+    // labels are the ticks with a "%" (the count axis has numbers alone).
+    // (A label may wrap: its lines are read back with a space between them.)
+    const ticks = spread.locator(".recharts-cartesian-axis-tick-value", { hasText: "%" });
+    const read = () =>
+      ticks.evaluateAll((texts) =>
+        texts.map((t) => [...t.querySelectorAll("tspan")].map((line) => line.textContent).join(" ")),
+      );
+    await expect
+      .poll(read)
+      .toEqual(["Under 0.01%", "0.01% to 0.1%", "0.1% to 1%", "1% to 10%", "10% or more"]);
+    const drawn = await spread.evaluate((figure) => {
+      const outer = figure.getBoundingClientRect();
+      const labels = [...figure.querySelectorAll(".recharts-cartesian-axis-tick-value")].filter((t) =>
+        t.textContent?.includes("%"),
+      );
+      return labels.map((t) => {
+        const r = t.getBoundingClientRect();
+        return { inside: r.left >= outer.left && r.right <= outer.right, top: r.top, bottom: r.bottom };
+      });
+    });
+    for (const [i, label] of drawn.entries()) {
+      expect(label.inside, `label ${i} inside the chart`).toBe(true);
+      const next = drawn[i + 1];
+      if (next) expect(label.bottom, `label ${i} clear of the next`).toBeLessThanOrEqual(next.top);
+    }
+    expect(await spread.getAttribute("aria-label")).toMatch(/^\d+ holders? with Under 0\.01% of the supply/);
+    if (wide) await page.setViewportSize(wide);
     expect(await seriousA11yFindings(page)).toEqual([]);
 
     // Engage Community: tokens to a chosen member in one step, then an update for holders.
@@ -201,7 +235,7 @@ describe("/analytics, live", () => {
     await fanPage.page.getByText("Thank you for listening: new demo on Friday").waitFor();
     // ...and the public part of the analytics: scores, overview and charts, no members.
     await fanPage.page.getByRole("heading", { name: "Community analytics" }).waitFor();
-    await fanPage.page.getByRole("heading", { name: "Holders over 30 days" }).waitFor();
+    await fanPage.page.getByRole("heading", { name: "Holders since launch" }).waitFor();
     expect(await fanPage.page.getByTestId("top-member").count()).toBe(0);
     fanPage.assertClean();
 
@@ -256,7 +290,7 @@ describe("/analytics, live", () => {
     // The printable report shows the same token with its charts.
     await page.getByRole("link", { name: "Printable report" }).click();
     await page.getByRole("heading", { level: 1, name: "Analytics Report: Lumen Notes ($LUMN)" }).waitFor();
-    await page.getByRole("heading", { name: "Holders over 30 days" }).waitFor();
+    await page.getByRole("heading", { name: "Holders since launch" }).waitFor();
     assertClean();
     await Promise.all([creatorContext.close(), fanContext.close(), friendContext.close()]);
   });

@@ -89,7 +89,11 @@ describe("GET /api/analytics/:mint", () => {
     expect(mine.topMembers?.[0]?.balance).toBe("500000");
     expect(mine.explore?.map((r) => r.sort)).toEqual(["new", "trending", "holders", "marketCap", "trust"]);
     expect(mine.explore?.find((r) => r.sort === "new")?.rank).toBe(1);
-    expect(mine.series.holders).toHaveLength(30);
+    // Charted from the launch day on (the days before it had no token), to today.
+    const launched = (await t.app.services.tokens.getByMint(mint)).createdAt.toISOString();
+    expect(mine.series.holders[0]?.day).toBe(launched.slice(0, 10));
+    expect(mine.series.market[0]?.day).toBe(launched.slice(0, 10));
+    expect(mine.series.holders.at(-1)?.day).toBe(mine.generatedAt.slice(0, 10));
     expect(mine.series.holders.at(-1)?.holders).toBe(1);
     expect(mine.cards.reputation.tokensLaunched).toBe(1);
     // The transparency card is the trust score, with its factors as the trust indicators.

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DAY_MS, engagementScore, holderSeries, reputationScore, trendOf } from "./analytics.scores";
+import {
+  DAY_MS,
+  engagementScore,
+  holderSeries,
+  reputationScore,
+  sinceLaunch,
+  trendOf,
+} from "./analytics.scores";
 
 describe("analytics formulas", () => {
   it("walks holders back from today through each day's gained and lost holders", () => {
@@ -15,6 +22,20 @@ describe("analytics formulas", () => {
     ]);
     expect(atStart).toBe(5);
     expect(holderSeries(now - DAY_MS, 1, 0, []).series[0]?.day).toBe("2026-11-22");
+  });
+
+  it("charts from the launch day on: no days before the token existed", () => {
+    const now = Date.parse("2026-11-23T15:00:00Z");
+    const { series } = holderSeries(now, 30, 3, [{ day: "2026-11-21", gained: 3, lost: 0 }]);
+    const launched = Date.parse("2026-11-21T23:59:00Z");
+    expect(sinceLaunch(series, launched).map((d) => d.day)).toEqual([
+      "2026-11-21",
+      "2026-11-22",
+      "2026-11-23",
+    ]);
+    // Launched today: today alone; launched long ago: the whole window.
+    expect(sinceLaunch(series, now)).toHaveLength(1);
+    expect(sinceLaunch(series, now - 90 * DAY_MS)).toHaveLength(30);
   });
 
   it("scores engagement from participation (60) and actions on a log scale (40)", () => {

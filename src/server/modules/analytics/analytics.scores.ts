@@ -74,6 +74,13 @@ export function holderSeries(
   return { series: series.reverse(), atStart: Math.max(0, atEnd) };
 }
 
+/** A daily series from the token's launch day on: the days before it had no token to chart
+ * (a token launched a week ago charts 7 days, not 30 with 23 flat ones before it). */
+export function sinceLaunch<T extends { day: string }>(series: T[], launchedAtMs: number): T[] {
+  const first = dayOf(launchedAtMs);
+  return series.filter((d) => d.day >= first);
+}
+
 /** The change of a figure against a previous one (null when there is none). */
 export function trendOf(now: number | null, previous: number | null, basis = "7 days ago") {
   return {

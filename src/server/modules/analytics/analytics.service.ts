@@ -20,6 +20,7 @@ import {
   engagementWhy,
   holderSeries,
   reputationScore,
+  sinceLaunch,
   trendOf,
 } from "./analytics.scores";
 
@@ -353,8 +354,9 @@ export class AnalyticsService {
         top10ShareBps: shareBps(figures.top10, figures.supply),
       },
       series: {
-        holders: holders.series,
-        market: marketSeries,
+        // The figures above read the whole window; the charts start at the launch.
+        holders: sinceLaunch(holders.series, token.createdAt.getTime()),
+        market: sinceLaunch(marketSeries, token.createdAt.getTime()),
         distribution: [
           { label: "Under 0.01%", holders: facts.under1bp },
           { label: "0.01% to 0.1%", holders: facts.under10bp - facts.under1bp },

@@ -1,3 +1,4 @@
+import { counted, groupDigits } from "@shared/amounts";
 import type { Analytics } from "@shared/schemas/analytics";
 import {
   Bar,
@@ -16,6 +17,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 // recharts is large: this module is only loaded by the pages that chart (React.lazy).
 
 const LAMPORTS_PER_SOL = 1e9;
+/** Days the server's daily series cover at most (fewer for a token launched since). */
+const SERIES_DAYS = 30;
 const axis = { fontSize: 12, fill: "var(--color-muted-foreground)" };
 const shortDay = (day: string) => day.slice(5);
 /** SOL amounts and prices as decimals (0.0000008), never in exponent form (8e-7). */
@@ -62,11 +65,14 @@ export default function AnalyticsCharts({ series }: { series: Analytics["series"
   const last = holders.at(-1)?.holders ?? 0;
   const joined = holders.reduce((n, d) => n + d.newHolders, 0);
   const left = holders.reduce((n, d) => n + d.lostHolders, 0);
+  // The series starts at the launch: a token younger than the window charts its own days.
+  const sinceLaunch = holders.length < SERIES_DAYS;
+  const span = sinceLaunch ? `since launch (${counted(holders.length, "day")})` : `over ${SERIES_DAYS} days`;
   return (
     <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
       <ChartCard
-        title="Holders over 30 days"
-        summary={`Holders per day over 30 days, ${last} today; ${joined} new and ${left} lost in those days`}
+        title={sinceLaunch ? "Holders since launch" : `Holders over ${SERIES_DAYS} days`}
+        summary={`Holders per day ${span}, ${groupDigits(String(last))} today; ${groupDigits(String(joined))} new and ${groupDigits(String(left))} lost in those days`}
       >
         <LineChart data={holders}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
@@ -89,20 +95,22 @@ export default function AnalyticsCharts({ series }: { series: Analytics["series"
       <ChartCard
         title="Holders by share of the supply"
         summary={series.distribution
-          .map((b) => `${b.holders} holders with ${b.label} of the supply`)
+          .map((b) => `${counted(b.holders, "holder")} with ${b.label} of the supply`)
           .join(", ")}
       >
-        <BarChart data={series.distribution}>
+        {/* Bars across, one row per share: every label has a line of its own, so none is
+            dropped on a phone (five labels under the bars did not fit 390 px). */}
+        <BarChart data={series.distribution} layout="vertical" margin={{ left: 0, right: 12 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
-          <XAxis dataKey="label" tick={axis} />
-          <YAxis allowDecimals={false} tick={axis} width={40} />
+          <XAxis type="number" allowDecimals={false} tick={axis} />
+          <YAxis type="category" dataKey="label" tick={axis} width={104} interval={0} />
           <Tooltip />
           <Bar dataKey="holders" name="Holders" fill="var(--color-primary)" />
         </BarChart>
       </ChartCard>
       {traded ? (
         <>
-          <ChartCard title="Volume (SOL per day)" summary="SOL traded on the market per day over 30 days">
+          <ChartCard title="Volume (SOL per day)" summary={`SOL traded on the market per day ${span}`}>
             <BarChart data={market}>
               <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
               <XAxis dataKey="day" tickFormatter={shortDay} tick={axis} />
