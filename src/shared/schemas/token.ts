@@ -36,7 +36,23 @@ function supplyProblem(value: string): string | null {
     return n > MAX_TOTAL_SUPPLY ? "Supply too large" : null;
   }
   if (/^(\d+\.\d*|\.\d+)$/.test(value)) return "Whole tokens only (no decimals)";
+  // A number written as people (or spreadsheets) write it: say how to type it instead.
+  if (/^\d[\d,]*$/.test(value)) return SUPPLY_COMMA_MESSAGE;
+  const exponent = /^(\d+)(?:\.(\d*))?e\+?(-?\d{1,3})$/i.exec(value);
+  if (exponent) return exponentProblem(exponent[1] ?? "", exponent[2] ?? "", Number(exponent[3]));
   return "Must be a positive number";
+}
+
+const SUPPLY_COMMA_MESSAGE = "Type the amount without commas";
+
+/** "2.5e3" as the digits it stands for: "Type the whole number (2500)", or why there is none. */
+function exponentProblem(whole: string, fraction: string, exponent: number): string {
+  const digits = `${whole}${fraction}`;
+  const shift = exponent - fraction.length;
+  if (shift < 0 && /[1-9]/.test(digits.slice(shift))) return "Whole tokens only (no decimals)";
+  const n = shift < 0 ? BigInt(digits.slice(0, shift) || "0") : BigInt(digits) * 10n ** BigInt(shift);
+  if (n === 0n) return "Must be a positive number";
+  return n > MAX_TOTAL_SUPPLY ? "Supply too large" : `Type the whole number (${n})`;
 }
 
 /** A token's name: NFKC-normalised (fullwidth or mathematical letters become plain ones)
