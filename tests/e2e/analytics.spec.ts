@@ -151,6 +151,8 @@ describe("/analytics, live", () => {
     if (wide) await page.setViewportSize(wide);
 
     await page.getByRole("heading", { name: "Holders since launch" }).waitFor();
+    // Whose days: a viewer in another time zone would see "today" end at another hour.
+    await page.getByText("Days run from midnight to midnight UTC.").waitFor();
     // Three lines, each named on the chart itself (phones have no hover), and in its summary.
     // Launched today: charted from the launch, not 30 days of a token that did not exist.
     const holdersChart = page.getByRole("figure", { name: /^Holders per day since launch \(\d+ days?\)/ });

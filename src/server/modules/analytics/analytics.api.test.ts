@@ -433,5 +433,7 @@ describe("community engagement", () => {
     expect(one.cards.engagement.why).toBe(
       "1 of 1 fan holding it moved tokens this week: 60 of 60 points; 0 actions by fans this week (agent chats, transfers, trades, rewards claimed) give 0 of 40 points. The creator's launch wallet does not count.",
     );
+    // Launched minutes ago: there was no figure 7 days ago to have risen from.
+    expect(one.cards.engagement.trend).toEqual({ previous: null, change: null, basis: "7 days ago" });
   });
 });

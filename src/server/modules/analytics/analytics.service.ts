@@ -282,7 +282,11 @@ export class AnalyticsService {
     const last7Days = activity("last7");
     const prev7Days = activity("prev7");
     const engagement = engagementScore(fansNow, last7Days.activeHolders, actions(last7Days));
-    const engagementBefore = engagementScore(fansWeekAgo, prev7Days.activeHolders, actions(prev7Days));
+    // A token younger than a week had no figure 7 days ago (not a score of 0 to climb from).
+    const engagementBefore =
+      token.createdAt.getTime() <= now - 7 * DAY_MS
+        ? engagementScore(fansWeekAgo, prev7Days.activeHolders, actions(prev7Days))
+        : null;
 
     const reputation = this.reputation(history, now);
     const decimals = token.decimals;

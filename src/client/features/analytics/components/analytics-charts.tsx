@@ -142,6 +142,8 @@ export default function AnalyticsCharts({ series }: { series: Analytics["series"
           No trades in the last 30 days: no volume or price to chart.
         </p>
       )}
+      {/* The server counts days in UTC: a viewer far from it would otherwise see "today" end early. */}
+      <p className="text-xs text-muted-foreground lg:col-span-2">Days run from midnight to midnight UTC.</p>
     </div>
   );
 }
