@@ -54,6 +54,36 @@ describe("token-gated agents", () => {
     await page.close();
   });
 
+  it("by keyboard: a locked agent is reached and says what you hold and where to get more; choosing one focuses its message box", async () => {
+    const { page, assertClean } = await openPage(context);
+    await page.goto(`${server.url}/ai-agents`);
+    const card = (name: string) => page.getByRole("button", { name: new RegExp(`^${name}`) });
+    const agents = (await (await context.request.get(`${server.url}/api/ai-agents`)).json()) as Agent[];
+    const codeMentor = agents.find((a) => a.name === "Code Mentor");
+
+    // Locked, yet focusable (a disabled button is skipped by Tab), and it says why.
+    const locked = card("Code Mentor");
+    await locked.waitFor();
+    expect(await locked.getAttribute("aria-disabled")).toBe("true");
+    await locked.focus();
+    expect(await locked.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    await page.getByText("No Agent Selected").waitFor();
+    await locked.getByText("You hold 0 of 5,000 CODE").waitFor();
+    const get = page.getByRole("link", { name: "Get CODE" });
+    expect(await get.getAttribute("href")).toBe(`/token/${codeMentor?.tokenMint}`);
+
+    // Chosen with Enter: what is typed next goes to the agent's message box.
+    await card("Creative Catalyst").focus();
+    await page.keyboard.press("Enter");
+    const input = page.getByPlaceholder("Message Creative Catalyst...");
+    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type("Hello");
+    expect(await input.inputValue()).toBe("Hello");
+    assertClean();
+    await page.close();
+  });
+
   it("on a phone, choosing an agent brings its conversation into view; note sentences come whole", async () => {
     const { page, assertClean } = await openPage(context);
     await page.setViewportSize({ width: 375, height: 740 });
@@ -98,8 +128,8 @@ describe("token-gated agents", () => {
     expect(await card("Business Strategist").isEnabled()).toBe(true);
     expect(await card("Code Mentor").isDisabled()).toBe(true);
     expect(await card("Music Producer AI").isDisabled()).toBe(true);
-    await page.getByText("Need 5000 CODE tokens to unlock").waitFor();
-    await page.getByText("Need 10000 BEAT tokens to unlock").waitFor();
+    await page.getByText("You hold 0 of 5,000 CODE").waitFor();
+    await page.getByText("You hold 0 of 10,000 BEAT").waitFor();
 
     // Select the unlocked agent: header, tier, capabilities, style, input.
     await card("Creative Catalyst").click();
@@ -161,7 +191,10 @@ describe("token-gated agents", () => {
           ) as HTMLInputElement | null
         )?.value === "And what about accents?",
     );
-    await page.getByText("Need 1000 ART tokens to unlock").waitFor();
+    await page.getByText("You hold 500 of 1,000 ART").waitFor();
+    expect(await page.getByRole("link", { name: "Get ART" }).getAttribute("href")).toBe(
+      `/token/${art?.tokenMint}`,
+    );
     await shot("agents-access-denied");
 
     assertClean([/403/]);

@@ -67,6 +67,9 @@ export const AgentSchema = z.object({
   responseStyle: z.string(),
   isActive: z.boolean(),
   isUnlocked: z.boolean(),
+  /** What the session user's wallets hold of the agent's token, as `tokenRequirement` is
+   * written ("500"); null when signed out. */
+  heldAmount: z.string().nullable(),
   /** The session user created this agent's token (can manage it). */
   isOwner: z.boolean(),
 });

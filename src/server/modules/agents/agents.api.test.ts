@@ -159,7 +159,10 @@ describe("managing agents", () => {
 describe("gating on the on-chain balance", () => {
   it("is locked when signed out and with no tokens", async () => {
     const anon = await new Client(t.url).get<Agent[]>("/api/ai-agents");
-    expect(anon.body.find((a) => a.id === agent.id)?.isUnlocked).toBe(false);
+    expect(anon.body.find((a) => a.id === agent.id)).toMatchObject({ isUnlocked: false, heldAmount: null });
+    expect((await fan.c.get<Agent[]>("/api/ai-agents")).body.find((a) => a.id === agent.id)?.heldAmount).toBe(
+      "0",
+    );
     expect((await fan.c.get<Agent[]>("/api/ai-agents")).body.find((a) => a.id === agent.id)?.isUnlocked).toBe(
       false,
     );
@@ -173,9 +176,11 @@ describe("gating on the on-chain balance", () => {
     const refused = await chat(fan, "Where do the pigments come from?");
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe("You need 1000 MART tokens to use this agent.");
-    expect((await fan.c.get<Agent[]>("/api/ai-agents")).body.find((a) => a.id === agent.id)?.isUnlocked).toBe(
-      false,
-    );
+    // Locked, with what the fan holds: the page says "You hold 999 of 1,000 MART".
+    expect((await fan.c.get<Agent[]>("/api/ai-agents")).body.find((a) => a.id === agent.id)).toMatchObject({
+      isUnlocked: false,
+      heldAmount: "999",
+    });
 
     expect((await transfer(creator, "fan1", "1")).status).toBe(200);
     expect((await fan.c.get<Agent[]>("/api/ai-agents")).body.find((a) => a.id === agent.id)?.isUnlocked).toBe(

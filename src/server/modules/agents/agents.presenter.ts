@@ -8,7 +8,7 @@ export function requirementText(row: AgentWithToken): string {
 
 export function presentAgent(
   row: AgentWithToken,
-  viewer: { userId: string | null; unlocked: boolean },
+  viewer: { userId: string | null; unlocked: boolean; held: bigint | null },
 ): Agent {
   const { agent, token } = row;
   return {
@@ -26,12 +26,14 @@ export function presentAgent(
     responseStyle: agent.responseStyle,
     isActive: agent.isActive,
     isUnlocked: viewer.unlocked,
+    heldAmount: viewer.held === null ? null : formatAmount(viewer.held, token.decimals),
     isOwner: viewer.userId !== null && viewer.userId === token.userId,
   };
 }
 
-export function presentManaged(row: AgentWithToken, userId: string, unlocked: boolean): ManagedAgent {
-  return { ...presentAgent(row, { userId, unlocked }), knowledgeNotes: row.agent.knowledgeNotes };
+export function presentManaged(row: AgentWithToken, userId: string, held: bigint): ManagedAgent {
+  const unlocked = held >= BigInt(row.agent.requirementUnits);
+  return { ...presentAgent(row, { userId, unlocked, held }), knowledgeNotes: row.agent.knowledgeNotes };
 }
 
 export function presentMessage(row: MessageRow): ChatMessage {

@@ -62,13 +62,19 @@ export class AgentsService {
 
   async list(userId: string | null): Promise<Agent[]> {
     const rows = await this.agentCache.active(() => this.deps.repo.listActive());
-    const held = userId ? await this.heldUnits(userId) : new Map<string, bigint>();
-    return rows.map((row) => presentAgent(row, { userId, unlocked: this.unlocked(row, held) }));
+    const held = userId ? await this.heldUnits(userId) : null;
+    return rows.map((row) =>
+      presentAgent(row, {
+        userId,
+        unlocked: held !== null && this.unlocked(row, held),
+        held: held === null ? null : (held.get(row.token.mintAddress) ?? 0n),
+      }),
+    );
   }
 
   async listMine(userId: string): Promise<ManagedAgent[]> {
     const [rows, held] = await Promise.all([this.deps.repo.listOfCreator(userId), this.heldUnits(userId)]);
-    return rows.map((row) => presentManaged(row, userId, this.unlocked(row, held)));
+    return rows.map((row) => presentManaged(row, userId, held.get(row.token.mintAddress) ?? 0n));
   }
 
   /** Told of each write: an agent's row (create, update), or a user's conversation with it
@@ -301,7 +307,7 @@ export class AgentsService {
     const row = await this.deps.repo.byId(agentId);
     if (!row) throw notFound("Agent not found");
     const held = await this.heldUnits(userId);
-    return presentManaged(row, userId, this.unlocked(row, held));
+    return presentManaged(row, userId, held.get(row.token.mintAddress) ?? 0n);
   }
 }
 

@@ -1,10 +1,11 @@
 import { SendHorizontal } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 
 /** Input + send. Enter sends; blank or pending cannot send. The box clears on send and gets
- * the text back if the message was not accepted. */
+ * the text back if the message was not accepted. Shown when an agent is chosen, it takes focus:
+ * what is typed next is the message (the scroll is left to the page). */
 export function ChatInput({
   agentName,
   pending,
@@ -15,6 +16,10 @@ export function ChatInput({
   onSend(text: string): Promise<boolean>;
 }) {
   const [text, setText] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    input.current?.focus({ preventScroll: true });
+  }, []);
   const blank = text.trim() === "";
 
   async function submit(event?: FormEvent) {
@@ -29,6 +34,7 @@ export function ChatInput({
   return (
     <form onSubmit={submit} className="flex items-center gap-2">
       <Input
+        ref={input}
         value={text}
         onChange={(e) => setText(e.target.value)}
         placeholder={`Message ${agentName}...`}
