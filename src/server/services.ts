@@ -1,4 +1,4 @@
-import { holdingValueLamports, priceNanoOf } from "@shared/market/price";
+import { holdingValueLamports } from "@shared/market/price";
 import type { FastifyPluginAsync } from "fastify";
 import type { AppDeps } from "./app-deps";
 import { FundingCheck } from "./ledger/funding";
@@ -329,11 +329,10 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
       const balances = await indexer.balancesOf(owner);
       let total: bigint | null = null;
       for (const mint of tokenMints) {
-        const [state, token] = await Promise.all([market?.state(mint), tokens.getByMint(mint)]);
-        if (!state || state.status === "none") continue;
-        total =
-          (total ?? 0n) +
-          holdingValueLamports(balances.get(mint) ?? 0n, token.decimals, priceNanoOf(state.priceLamports));
+        // The curve's price only: the full market state would check every launch buyer's funding.
+        const spot = await market?.spot(mint);
+        if (!spot) continue;
+        total = (total ?? 0n) + holdingValueLamports(balances.get(mint) ?? 0n, spot.decimals, spot.priceNano);
       }
       return total;
     },
@@ -374,11 +373,8 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     tokens,
     indexer,
     notFans: async (mint, creatorUserId) => {
-      const [own, state] = await Promise.all([
-        accountsRepo.walletsOf(creatorUserId),
-        marketStates.state(mint),
-      ]);
-      return new Set([...own.map((w) => w.publicKey), ...(state.vault ? [state.vault] : [])]);
+      const [own, spot] = await Promise.all([accountsRepo.walletsOf(creatorUserId), marketStates.spot(mint)]);
+      return new Set([...own.map((w) => w.publicKey), ...(spot ? [spot.vault] : [])]);
     },
     now,
   });

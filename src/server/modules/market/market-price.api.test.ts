@@ -6,6 +6,7 @@ import type { Reward, RewardStats } from "@shared/schemas/rewards";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { launch, type Member, member } from "../../../../tests/support/market";
 import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
+import { FundingCheck } from "../../ledger/funding";
 
 // Prices below 1 lamport, through the real server, database and LiteSVM: a token launched at
 // the largest supply (18 billion) starts at ~0.51 lamports per whole token. Prices are carried
@@ -141,5 +142,21 @@ describe("a token of the largest supply is priced below 1 lamport, not at 0", ()
     const value = holdingValueLamports(balance, 9, priceNanoOf(s.priceLamports));
     expect(value).toBeGreaterThan(0n);
     expect((await collector())?.totalValue).toBe(value.toString());
+  });
+
+  it("values Top Collectors from the curve's price alone: no launch buyer's funding is checked", async () => {
+    // The fan bought in the launch window: the market's full state checks whether the creator
+    // funded them (ledger reads per buyer), which valuing a holding never needs.
+    expect((await market()).launchWindow.buyers.map((b) => b.trader)).toContain(fan.wallet);
+    const funded = vi.spyOn(FundingCheck.prototype, "funded");
+    try {
+      const stats = await fan.c.get<RewardStats>(`/api/nft-rewards/stats?tokenMint=${mint}`);
+      expect(stats.status).toBe(200);
+      const value = stats.body.topCollectors.find((c) => c.walletAddress === fan.wallet)?.totalValue;
+      expect(BigInt(value ?? "0")).toBeGreaterThan(0n);
+      expect(funded).not.toHaveBeenCalled();
+    } finally {
+      funded.mockRestore();
+    }
   });
 });

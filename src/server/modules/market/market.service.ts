@@ -1,4 +1,5 @@
 import { feeBpsAt, MARKET } from "@shared/market/curve";
+import { spotPriceNano } from "@shared/market/price";
 import {
   type CreatorFees,
   type MarketState,
@@ -77,6 +78,20 @@ export class MarketService {
       return presentState(token, null, MARKET.feeBps, []);
     const buyers = await this.windowBuyers(market.mint, market.creatorWallet);
     return presentState(token, market, this.deps.trades.feeBpsNow(market), buyers);
+  }
+
+  /** The curve's spot price (nano-lamports per whole token) and vault, null without a live
+   * market: what valuing a holding needs, without the launch-window buyers (and their funding
+   * checks) that `state` reads. */
+  async spot(mint: string): Promise<{ priceNano: bigint; decimals: number; vault: string } | null> {
+    const token = await this.deps.tokens.getByMint(mint);
+    const market = this.deps.curves.peek(mint) ?? (await this.deps.repo.market(mint));
+    if (!market || (market.status !== "open" && market.status !== "completed")) return null;
+    return {
+      priceNano: spotPriceNano(market, token.decimals),
+      decimals: token.decimals,
+      vault: market.vault,
+    };
   }
 
   async quote(mint: string, query: QuoteQuery): Promise<Quote> {
