@@ -56,4 +56,33 @@ describe("create wizard states", () => {
     assertClean();
     await context.close();
   });
+
+  it("review: Create Token focuses the first invalid field in form order, and says how to type a supply", async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    const { page, assertClean } = await openPage(context);
+    await page.goto("/create");
+    await page.getByRole("button", { name: "Skip: I'll fill in my token myself" }).click();
+    await page.getByRole("button", { name: "Generate New Wallet" }).click();
+    await expectToast(page, "Wallet Generated");
+    await page.getByTestId("wallet-row").getByRole("button", { name: "Get Test SOL" }).click();
+    await expectToast(page, "Airdrop Successful");
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    const name = page.getByLabel("Token name");
+    await name.fill("");
+    await page.getByLabel("Symbol").fill("ÄÖ$");
+    const supply = page.getByLabel("Total supply");
+    await supply.fill("1,000,000");
+    await page.getByRole("button", { name: "Create Token" }).click();
+    await page.getByText("Token name is required").waitFor();
+    // Focus moves before the errors show.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+    await page.getByText("Type the amount without commas").waitFor();
+
+    await supply.fill("1e6");
+    await page.getByText("Type the whole number (1000000)").waitFor();
+    await supply.fill("-5");
+    await page.getByText("Must be a positive number").waitFor();
+    assertClean();
+    await context.close();
+  });
 });

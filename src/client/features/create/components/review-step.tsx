@@ -39,7 +39,6 @@ export function ReviewStep({
   const { register, formState, watch, setValue } = form;
   const { errors } = formState;
   const values = watch();
-  const symbolField = register("symbol");
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -69,7 +68,9 @@ export function ReviewStep({
                 <Input
                   autoComplete="off"
                   className="font-mono uppercase"
-                  {...symbolField}
+                  // Registered here, after the name: a failed submit focuses the first invalid
+                  // field in registration order, which must be the form's order.
+                  {...register("symbol")}
                   onChange={(e) => {
                     // Spec section 5: symbols are upper case; show it as it will be minted.
                     setValue("symbol", e.target.value.toUpperCase(), {
