@@ -1,14 +1,16 @@
 import type { Agent } from "@shared/schemas/agents";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { AppShell } from "@/components/layout";
+import { PageShell } from "@/components/layout";
 import { toast } from "@/components/ui/use-toast";
 import { AgentList, ChatPanel, ManageAgents, useAgents } from "@/features/agents";
 import { useUserTokens } from "@/features/tokens/api/get-user-tokens";
 import { useSession } from "@/lib/session";
+import { usePageTitle } from "@/lib/use-page-title";
 
 /** /ai-agents: token-gated agents (spec section 2). Locks come from on-chain balances and
  * the server checks them again on every message. */
 export default function AiAgentsPage() {
+  usePageTitle("AI Agents");
   const { user } = useSession();
   const agents = useAgents(user?.id ?? null);
   const tokens = useUserTokens(user?.id);
@@ -38,7 +40,7 @@ export default function AiAgentsPage() {
     .map((t) => ({ mint: t.mintAddress ?? "", symbol: t.symbol, name: t.name }));
 
   return (
-    <AppShell className="px-4 py-8 sm:py-12">
+    <PageShell className="px-4 py-8 sm:py-12">
       <div className="mx-auto flex max-w-6xl flex-col gap-8">
         <header>
           <h1 className="text-3xl font-bold tracking-tight">Token-Gated AI Agents</h1>
@@ -64,6 +66,6 @@ export default function AiAgentsPage() {
         </div>
         {user ? <ManageAgents tokens={launched} /> : null}
       </div>
-    </AppShell>
+    </PageShell>
   );
 }

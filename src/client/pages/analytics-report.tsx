@@ -9,12 +9,14 @@ import { LazyCharts } from "@/features/analytics/components/lazy-charts";
 import { ScoreCards } from "@/features/analytics/components/score-cards";
 import { TopMembers } from "@/features/analytics/components/top-members";
 import { TrustPanel } from "@/features/trust";
+import { usePageTitle } from "@/lib/use-page-title";
 
 /** /analytics/:mint/report: the analytics as one print-friendly page, charts included. */
 export default function AnalyticsReportPage() {
   const { mint = "" } = useParams<{ mint: string }>();
   const analytics = useAnalytics(mint);
   const a = analytics.data;
+  usePageTitle(a ? `Analytics report: ${a.name} ($${a.symbol})` : "Analytics report");
   return (
     <PageShell className="px-4 py-8 print:p-0">
       <div className="mx-auto flex max-w-5xl flex-col gap-6 [&>*]:min-w-0">

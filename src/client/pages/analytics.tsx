@@ -1,7 +1,7 @@
 import { BarChart3 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
-import { AppShell } from "@/components/layout";
+import { PageShell } from "@/components/layout";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -20,6 +20,7 @@ import { useUserTokens } from "@/features/tokens/api/get-user-tokens";
 import { TrustChecklist, TrustPanel } from "@/features/trust";
 import { useSignInHere } from "@/lib/return-to";
 import { useSession } from "@/lib/session";
+import { usePageTitle } from "@/lib/use-page-title";
 
 /** The chosen token's live analytics: every figure read from the chain, the market and the
  * platform (docs/analytics.md). */
@@ -67,6 +68,7 @@ function TokenAnalytics({ mint }: { mint: string }) {
 
 /** /analytics Live Trust Analytics for the signed-in creator's tokens. */
 export default function AnalyticsPage() {
+  usePageTitle("Analytics");
   const signInHere = useSignInHere();
   const { user, isLoading } = useSession();
   const tokens = useUserTokens(user?.id);
@@ -75,7 +77,7 @@ export default function AnalyticsPage() {
   const selected = launched.find((t) => t.mintAddress === chosen) ?? launched[0];
 
   return (
-    <AppShell className="px-4 py-8 sm:py-12">
+    <PageShell className="px-4 py-8 sm:py-12">
       <div className="mx-auto flex max-w-6xl flex-col gap-6">
         <header>
           <h1 className="text-3xl font-bold tracking-tight">Live Trust Analytics</h1>
@@ -130,6 +132,6 @@ export default function AnalyticsPage() {
           </>
         ) : null}
       </div>
-    </AppShell>
+    </PageShell>
   );
 }

@@ -9,10 +9,12 @@ import { LegalNote } from "@/features/auth/components/legal-note";
 import { WalletSignIn } from "@/features/wallet/components/wallet-sign-in";
 import { afterSignIn } from "@/lib/return-to";
 import { useSession } from "@/lib/session";
+import { usePageTitle } from "@/lib/use-page-title";
 
 /** /auth: email (login / sign up) or wallet; success returns to `next` (a path on this site)
  * or lands on /dashboard. */
 export default function AuthPage() {
+  usePageTitle("Sign in");
   const search = useSearch();
   const [, navigate] = useLocation();
   const params = new URLSearchParams(search);

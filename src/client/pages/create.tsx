@@ -3,7 +3,7 @@ import { type TokenForm, TokenFormSchema, type TokenFormValues } from "@shared/s
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { AppShell } from "@/components/layout";
+import { PageShell } from "@/components/layout";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { dismissToast, toast } from "@/components/ui/use-toast";
@@ -32,11 +32,13 @@ import { errorMessage } from "@/lib/api";
 import { useNetwork } from "@/lib/network";
 import { marketQueryKey, tokensQueryKey, walletsQueryKey } from "@/lib/query-keys";
 import { useSession } from "@/lib/session";
+import { usePageTitle } from "@/lib/use-page-title";
 
 const FORM_FIELDS = Object.keys(EMPTY_TOKEN_FORM) as (keyof TokenForm)[];
 
 /** /create: AI identity -> wallet -> review -> live token (spec sections 2 and 4). */
 export default function CreatePage() {
+  usePageTitle("Create your token");
   const { isLoading } = useSession();
   // The wizard starts once the session is known (a kept draft is only its writer's), and stays:
   // signing in with a wallet on the way clears the cache, and must not start it over.
@@ -44,9 +46,9 @@ export default function CreatePage() {
   if (!known && !isLoading) setKnown(true);
   if (!known)
     return (
-      <AppShell className="flex justify-center px-4 py-16">
+      <PageShell className="flex justify-center px-4 py-16">
         <Spinner className="size-8 text-primary" label="Loading" />
-      </AppShell>
+      </PageShell>
     );
   return <CreateWizard />;
 }
@@ -219,7 +221,7 @@ function CreateWizard() {
   }
 
   return (
-    <AppShell className="px-4 py-8 sm:py-12">
+    <PageShell className="px-4 py-8 sm:py-12">
       <div className="mx-auto flex max-w-5xl flex-col gap-8">
         <header className="flex flex-col gap-2 text-center">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Create Your Creator Token</h1>
@@ -287,6 +289,6 @@ function CreateWizard() {
           />
         ) : null}
       </div>
-    </AppShell>
+    </PageShell>
   );
 }

@@ -1,7 +1,7 @@
 import { Coins, Home, LogIn, Plus } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "wouter";
-import { AppShell } from "@/components/layout";
+import { PageShell } from "@/components/layout";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -15,6 +15,7 @@ import { WalletsPanel } from "@/features/wallet/components/wallets-panel";
 import { useLedger } from "@/lib/network";
 import { useSignInHere } from "@/lib/return-to";
 import { useSession } from "@/lib/session";
+import { usePageTitle } from "@/lib/use-page-title";
 
 function SignedOut() {
   const signInHere = useSignInHere();
@@ -51,6 +52,7 @@ function CardsSkeleton() {
 /** /dashboard: the session user's tokens (never a fixed id): what they launched (with the
  * summary) and what they hold, launched by anyone, plus wallets and transfers. */
 export default function DashboardPage() {
+  usePageTitle("Dashboard");
   const { user, isLoading } = useSession();
   const tokens = useUserTokens(user?.id);
   const holdings = useHoldings(Boolean(user));
@@ -70,7 +72,7 @@ export default function DashboardPage() {
   }, [failed]);
 
   return (
-    <AppShell className="px-4 py-8 sm:py-12">
+    <PageShell className="px-4 py-8 sm:py-12">
       <div className="mx-auto flex max-w-6xl flex-col gap-8">
         <header className="flex flex-wrap items-end justify-between gap-4">
           <div>
@@ -137,6 +139,6 @@ export default function DashboardPage() {
           </>
         ) : null}
       </div>
-    </AppShell>
+    </PageShell>
   );
 }

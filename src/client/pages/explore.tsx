@@ -1,6 +1,7 @@
 import { PageShell } from "@/components/layout";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ExploreResults, ExploreSearch, useExploreParams } from "@/features/explore";
+import { usePageTitle } from "@/lib/use-page-title";
 
 const SORTS = [
   { value: "new", label: "New" },
@@ -12,6 +13,7 @@ const SORTS = [
 
 /** /explore: every launched creator token, sorted and searched; the view lives in the URL. */
 export default function ExplorePage() {
+  usePageTitle("Explore");
   const { sort, q, set } = useExploreParams();
   return (
     <PageShell className="px-4 py-8 sm:py-12">

@@ -12,6 +12,7 @@ import {
   SetupTab,
   UsageTab,
 } from "@/features/marketing/components/guide/guide-content";
+import { usePageTitle } from "@/lib/use-page-title";
 
 const TABS = [
   { value: "overview", label: "Overview", Content: OverviewTab },
@@ -23,6 +24,7 @@ const TABS = [
 
 /** Developer guide: installing and using Gemini CLI (documentation, spec section 2). */
 export default function GeminiCliGuide() {
+  usePageTitle("Gemini CLI guide");
   return (
     <PageShell>
       <div className="border-b border-border bg-surface">

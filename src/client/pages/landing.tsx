@@ -13,9 +13,11 @@ import {
   Testimonials,
   Why,
 } from "@/features/marketing";
+import { SITE_TITLE, usePageTitle } from "@/lib/use-page-title";
 
 /** The landing page: every section of spec section 2 in order. */
 export default function Landing() {
+  usePageTitle(SITE_TITLE);
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />

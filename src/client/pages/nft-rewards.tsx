@@ -1,7 +1,7 @@
 import { Rocket, TriangleAlert } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { Link } from "wouter";
-import { AppShell } from "@/components/layout";
+import { PageShell } from "@/components/layout";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
@@ -22,6 +22,7 @@ import {
 import { useUserTokens } from "@/features/tokens/api/get-user-tokens";
 import { errorMessage } from "@/lib/api";
 import { useSession } from "@/lib/session";
+import { usePageTitle } from "@/lib/use-page-title";
 
 type Tab = "overview" | "active" | "collection" | "create";
 const ALL = "all";
@@ -29,6 +30,7 @@ const ALL = "all";
 /** /nft-rewards (spec section 2): Overview, Active Rewards, My Collection, Create Reward.
  * Everything is live: rewards are Token-2022 collections, NFTs are read from chain. */
 export default function NftRewardsPage() {
+  usePageTitle("NFT Rewards");
   const { user, isLoading: sessionLoading } = useSession();
   const userId = user?.id ?? null;
   const [tab, setTab] = useState<Tab>("overview");
@@ -62,7 +64,7 @@ export default function NftRewardsPage() {
   );
 
   return (
-    <AppShell className="px-4 py-8 sm:py-12">
+    <PageShell className="px-4 py-8 sm:py-12">
       <div className="mx-auto flex max-w-6xl flex-col gap-6">
         <header>
           <h1 className="text-3xl font-bold tracking-tight">NFT Rewards Engine</h1>
@@ -147,6 +149,6 @@ export default function NftRewardsPage() {
           </TabsContent>
         </Tabs>
       </div>
-    </AppShell>
+    </PageShell>
   );
 }

@@ -2,9 +2,11 @@ import { Compass, Home } from "lucide-react";
 import { Link } from "wouter";
 import { PageShell } from "@/components/layout";
 import { Button } from "@/components/ui/button";
+import { usePageTitle } from "@/lib/use-page-title";
 
 /** The spec's fallback for unknown routes. */
 export default function NotFound() {
+  usePageTitle("Page not found");
   return (
     <PageShell className="flex items-center justify-center px-4 py-24">
       <div className="max-w-md text-center">

@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { LegalPage, type LegalSection } from "@/components/layout";
+import { usePageTitle } from "@/lib/use-page-title";
 
 const SECTIONS: readonly LegalSection[] = [
   {
@@ -135,6 +136,7 @@ const SECTIONS: readonly LegalSection[] = [
 ];
 
 export default function Privacy() {
+  usePageTitle("Privacy Policy");
   return (
     <LegalPage
       title="Privacy Policy"

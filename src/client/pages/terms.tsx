@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { LegalPage, type LegalSection } from "@/components/layout";
+import { usePageTitle } from "@/lib/use-page-title";
 
 const SECTIONS: readonly LegalSection[] = [
   {
@@ -124,6 +125,7 @@ const SECTIONS: readonly LegalSection[] = [
 ];
 
 export default function Terms() {
+  usePageTitle("Terms of Service");
   return (
     <LegalPage
       title="Terms of Service"

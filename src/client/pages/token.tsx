@@ -27,6 +27,7 @@ import { WalletSetup } from "@/features/wallet/components/wallet-setup";
 import { ApiError } from "@/lib/api";
 import { useNetwork } from "@/lib/network";
 import { useSession } from "@/lib/session";
+import { usePageTitle } from "@/lib/use-page-title";
 
 /** The token's market: summary, trade panel, chart and trades; or the way to open one. */
 function MarketSection({
@@ -111,6 +112,10 @@ export default function TokenPage() {
   const facts = details ? (
     <>
       <TokenFacts details={details} />
+  // The server named the page after the token already; moving here in the app names it too.
+  usePageTitle(
+    details ? `${details.token.name} ($${details.token.symbol})` : query.isError ? "Token not found" : null,
+  );
       <HoldersTable
         holders={details.holders}
         holderCount={details.holderCount}

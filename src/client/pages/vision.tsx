@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { BackHomeLink, PageShell } from "@/components/layout";
 import { Button } from "@/components/ui/button";
 import { useCtaHref } from "@/features/marketing";
+import { usePageTitle } from "@/lib/use-page-title";
 
 const PRINCIPLES = [
   {
@@ -29,6 +30,7 @@ const PRINCIPLES = [
 
 /** The vision: why creators and fans should own their economy together. */
 export default function Vision() {
+  usePageTitle("Our vision");
   const ctaHref = useCtaHref();
   return (
     <PageShell>

@@ -1,6 +1,5 @@
-// The site chrome (header, footer, app shell, account menu): pages and features import it
+// The site chrome (header, footer, page shell, account menu): pages and features import it
 // from "@/components/layout".
-export { AppShell } from "./app-shell";
 export { BackHomeLink } from "./back-home-link";
 export { ConnectionBanner } from "./connection-banner";
 export { ExternalLink } from "./external-link";

@@ -1,21 +1,17 @@
-import { Compass, LayoutDashboard, Menu, X } from "lucide-react";
+import { Menu, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { useSignInHere } from "@/lib/return-to";
-// The hook file, not the auth barrel: the barrel carries the app shell, which public pages
-// must not download.
-import { useSession } from "@/lib/session";
 import { AccountMenu } from "./account-menu";
 import { Brand } from "./brand";
 
 export type NavItem = { label: string; href: string } | { label: string; onSelect: () => void };
 
 export interface SiteHeaderProps {
-  /** Links or in-page actions; on narrow screens they fold into a menu. */
+  /** Links or in-page actions; on narrow screens they fold into a menu. Defaults to the app's. */
   nav?: readonly NavItem[];
-  /** Right-hand controls. Defaults to Dashboard and the account (signed in) or Sign in. */
+  /** Right-hand controls. Defaults to the account (signed in) or Sign in. */
   actions?: ReactNode;
   /** Fixed over the page (landing) instead of sticky in the flow. */
   fixed?: boolean;
@@ -46,47 +42,19 @@ function NavEntry({ item, onDone, className }: { item: NavItem; onDone?: () => v
   );
 }
 
-/** Explore, on every page's bar: the way to find creators. On phones the icon alone shows. */
-function ExploreLink() {
-  return (
-    <Button asChild size="sm" variant="ghost">
-      <Link href="/explore">
-        <Compass aria-hidden="true" />
-        <span className="max-sm:sr-only">Explore</span>
-      </Link>
-    </Button>
-  );
-}
-
-function DefaultActions() {
-  const signInHere = useSignInHere();
-  const { user } = useSession();
-  return (
-    <>
-      <ExploreLink />
-      {user ? (
-        <>
-          <Button asChild size="sm" variant="primary">
-            <Link href="/dashboard">
-              <LayoutDashboard aria-hidden="true" />
-              {/* The icon alone on phones: the account's Sign out shares the bar (360 px). */}
-              <span className="max-sm:sr-only">Dashboard</span>
-            </Link>
-          </Button>
-          {/* Who is signed in, and the way out, on public pages too (token pages, Explore). */}
-          <AccountMenu />
-        </>
-      ) : (
-        <Button asChild size="sm" variant="outline">
-          <Link href={signInHere}>Sign in</Link>
-        </Button>
-      )}
-    </>
-  );
-}
+/** Every page's navigation, signed in or not: the same bar on every page for the same person
+ * (the landing page alone has its own, for its sections). */
+const APP_NAV: readonly NavItem[] = [
+  { label: "Explore", href: "/explore" },
+  { label: "Create", href: "/create" },
+  { label: "Dashboard", href: "/dashboard" },
+  { label: "Analytics", href: "/analytics" },
+  { label: "Rewards", href: "/nft-rewards" },
+  { label: "AI Agents", href: "/ai-agents" },
+];
 
 /** The top bar: brand, navigation, actions. */
-export function SiteHeader({ nav = [], actions, fixed = false }: SiteHeaderProps) {
+export function SiteHeader({ nav = APP_NAV, actions, fixed = false }: SiteHeaderProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
 
@@ -118,7 +86,7 @@ export function SiteHeader({ nav = [], actions, fixed = false }: SiteHeaderProps
         ) : null}
         {/* Tighter on the narrowest phones (320 px): brand, actions and the menu in one row. */}
         <div className="flex items-center gap-1 min-[360px]:gap-2">
-          {actions ?? <DefaultActions />}
+          {actions ?? <AccountMenu />}
           {nav.length > 0 ? (
             <Button
               variant="ghost"
