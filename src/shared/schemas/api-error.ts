@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   "NOT_ENOUGH_TOKENS",
   "SYMBOL_TAKEN",
   "LOOKALIKE_TOKEN",
+  /** A name or symbol of a well-known token (src/shared/famous-tokens.ts), or one like it. */
+  "FAMOUS_TOKEN",
   "EMAIL_TAKEN",
   "USERNAME_TAKEN",
   "INVALID_CREDENTIALS",

@@ -1,6 +1,7 @@
 import { and, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { tokens } from "../../db/schema/index";
+import { famousSymbol } from "../../lib/famous-lookalike";
 import { symbolSkeleton } from "../../lib/lookalike";
 
 /** The query behind `takenSymbols`: the skeletons among `skeletons` that a token launched or
@@ -15,10 +16,11 @@ export function takenSkeletonsQuery(db: Db, skeletons: string[]) {
 }
 
 /** Which of `symbols` (or ones that look like them) are used by a token that is launched or
- * being launched, in one query. Failed launches free theirs. */
+ * being launched, in one query, or belong to a well-known token (the launch refuses those
+ * too). Failed launches free theirs. */
 export async function takenSymbols(db: Db, symbols: string[]): Promise<Set<string>> {
   if (!symbols.length) return new Set();
   const skeletons = symbols.map((s) => symbolSkeleton(s));
   const used = new Set((await takenSkeletonsQuery(db, [...new Set(skeletons)])).map((r) => r.skeleton));
-  return new Set(symbols.filter((_, i) => used.has(skeletons[i] as string)));
+  return new Set(symbols.filter((s, i) => used.has(skeletons[i] as string) || famousSymbol(s)));
 }

@@ -12,6 +12,7 @@ import {
   checkSignedMatchesPrepared,
   launchCostLamports,
 } from "../../ledger/token-2022";
+import { famousLookalike } from "../../lib/famous-lookalike";
 import { nameSkeleton, symbolSkeleton } from "../../lib/lookalike";
 import type { WalletRow } from "../accounts/accounts.repo";
 import type { WalletsService } from "../wallets/wallets.service";
@@ -59,6 +60,7 @@ export class LaunchService {
   /** Embedded wallet: the server signs for its owner. */
   async launch(sessionUserId: string, input: LaunchRequest): Promise<CreateTokenResponse> {
     const wallet = await this.authorize(sessionUserId, input);
+    refuseFamous(input);
     if (wallet.kind !== "embedded")
       throw badRequest("This wallet signs in your browser: launch it from the Connect Wallet step.");
     const replay = await this.replayIfKnown(sessionUserId, input.idempotencyKey);
@@ -103,6 +105,7 @@ export class LaunchService {
   /** External wallet, step 1: the transaction, partially signed by the new mint's key. */
   async prepare(sessionUserId: string, input: LaunchRequest) {
     const wallet = await this.authorize(sessionUserId, input);
+    refuseFamous(input);
     if (wallet.kind !== "external") throw badRequest("This is an embedded wallet: launch it directly.");
     if (input.market)
       throw badRequest(
@@ -382,6 +385,13 @@ const LOOKALIKE_INDEXES = ["tokens_symbol_skeleton_live", "tokens_name_skeleton_
 
 function lookalike(message: string, field: "name" | "symbol") {
   return conflict(message, { [field]: message }, "LOOKALIKE_TOKEN");
+}
+
+/** A name or symbol that passes for a well-known token (BTC, Dogecoin: the list in
+ * `src/shared/famous-tokens.ts`) is refused before anything is built or recorded. */
+function refuseFamous(input: LaunchRequest): void {
+  const famous = famousLookalike(input.name, input.symbol);
+  if (famous) throw conflict(famous.message, { [famous.field]: famous.message }, "FAMOUS_TOKEN");
 }
 
 function prepareExpired() {
