@@ -8,6 +8,7 @@ import { chooseModel } from "./providers/model";
 export type { AiEngine } from "./engine";
 export type { AiLog } from "./log";
 export { isDescription } from "./offline/description-check";
+export { plainText } from "./offline/text";
 
 /** The engine the server runs with, chosen by env: the offline engine unless AI_PROVIDER
  * names a provider and its key is present (openai-compatible needs none). A provider whose

@@ -8,11 +8,13 @@ import { nameCandidates } from "./names";
 import { extractParts, type Parts } from "./parts";
 import { PROFESSION_PROFILES, STYLE_PROFILES, type StyleProfile } from "./profiles";
 import { pickFreeSymbols, symbolCandidates } from "./symbol";
-import { capitalize, clip, hash, pick, tokenize } from "./text";
+import { capitalize, clip, hash, pick, plainText, tokenize } from "./text";
 
 export const OFFLINE_LABEL = "drafted offline";
 /** How many drafts one request offers to pick from. */
 const CANDIDATES_PER_DRAFT = 3;
+/** The longest quote of the person's own words in a description (characters). */
+const QUOTE_MAX = 160;
 
 const PROFESSION_NOUN: Record<Profession, string> = {
   creator: "creator",
@@ -32,7 +34,9 @@ export async function draftIdentityOffline(
   context: DraftContext,
   engine: AiProfile["engine"] = { kind: "offline", label: OFFLINE_LABEL },
 ): Promise<AiProfile> {
-  const { userInput, profession, style, attempt } = request;
+  const { profession, style, attempt } = request;
+  // Markup and addresses are not the person: never a name ("<script>" -> "Script Img Src").
+  const userInput = plainText(request.userInput);
   const seed = hash(`${userInput}\u0000${profession}\u0000${style}\u0000${attempt}`);
   const random = mulberry32(seed);
   const professionProfile = PROFESSION_PROFILES[profession];
@@ -41,7 +45,7 @@ export async function draftIdentityOffline(
   const parts = extractParts(scrubBanned(userInput), [noun]);
 
   const excluded = new Set(request.exclude.map((n) => n.toLowerCase()));
-  const all = nameCandidates(parts, styleProfile, professionProfile.themes);
+  const all = nameCandidates(parts, styleProfile, professionProfile.themes, noun);
   const pool = all.filter((n) => !excluded.has(n.toLowerCase()));
   // Everything shown already: start over from the best names rather than answer nothing.
   const names = pool.length ? pool : all;
@@ -60,6 +64,10 @@ export async function draftIdentityOffline(
   const goals = clean(request.goals, "build community").toLowerCase();
   const audience = clean(request.audience, "supporters").toLowerCase();
 
+  // Words the templates cannot say in the person's language are quoted in it.
+  const quote = [...userInput].some((ch) => /\p{L}/u.test(ch) && !/\p{Script=Latin}/u.test(ch))
+    ? [`In their words: “${clip(userInput.replace(/\s+/g, " "), QUOTE_MAX)}”.`]
+    : [];
   const clipped = chosen.map((fullName) => clip(fullName, LIMITS.nameMax));
   const symbols = await pickFreeSymbols(
     clipped.map((name) => {
@@ -76,6 +84,7 @@ export async function draftIdentityOffline(
       clip(
         [
           pick(styleProfile.openings, random)(name, who, topics),
+          ...quote,
           `Holders get ${pick(professionProfile.perks, random)}.`,
           styleProfile.closing(symbol, goals, audience),
         ].join(" "),

@@ -1,3 +1,4 @@
+import { FAMOUS_TOKEN_WORDS } from "@shared/famous-tokens";
 import { findBannedPhrase } from "../wording";
 import type { Parts } from "./parts";
 import { nameCase } from "./parts";
@@ -15,7 +16,13 @@ interface Core {
 /** The names a person would pick, best first: built from what is distinctive in their words
  * (place, craft, offering, name, topics), finished in the style's way. Long enough that each
  * "Generate again" can offer names not shown before. */
-export function nameCandidates(parts: Parts, style: StyleProfile, themes: readonly string[]): string[] {
+export function nameCandidates(
+  parts: Parts,
+  style: StyleProfile,
+  themes: readonly string[],
+  /** The profession ("creator"): with nothing distinctive understood, "Creator Collective". */
+  profession = "creator",
+): string[] {
   const { person, place, craft, offering } = parts;
   // The offering has its own names; as a topic it would only repeat them.
   const topics = parts.topics.filter((t) => t !== offering?.word && !EDGE.test(t)).map(nameCase);
@@ -43,9 +50,14 @@ export function nameCandidates(parts: Parts, style: StyleProfile, themes: readon
     person ? { words: [person] } : null,
     place ? { words: [place] } : null,
     topics[0] ? { words: [topics[0]] } : null,
+    // Only the craft understood (a description in another script): "Sketchbook Collective".
+    craftNoun ? { words: [craftNoun] } : null,
     ...themes.map((theme) => (topics[1] ? { words: [topics[1], theme] } : null)),
     ...themes.map((theme) => (person || place ? { words: [person ?? place ?? "", theme] } : null)),
-  ].filter((core): core is Core => core !== null && !findBannedPhrase(core.words.join(" ")));
+  ].filter(
+    (core): core is Core =>
+      core !== null && !findBannedPhrase(core.words.join(" ")) && !core.words.some(isFamousWord),
+  );
 
   const out: string[] = [];
   const add = (words: string[]) => {
@@ -63,8 +75,23 @@ export function nameCandidates(parts: Parts, style: StyleProfile, themes: readon
       } else if (last !== finish.toLowerCase()) add([...words, finish]);
     }
   }
-  if (out.length === 0) for (const theme of themes) add([theme, style.community]);
+  if (out.length === 0) {
+    // Nothing understood: the craft or the profession, finished like any name ("Illustrator
+    // Collective", "Creator Circle"), never a theme doubled ("Circle Circle").
+    const role = nameCase(craft && !/\s/.test(craft.word) ? craft.word : profession);
+    for (const finish of [...style.finishes, style.community, ...themes])
+      if (finish && finish !== role) add([role, finish]);
+  }
   return out;
+}
+
+/** A word of a well-known token's name or its symbol ("Bitcoin", "DOGE", "Pepe's"). */
+function isFamousWord(word: string): boolean {
+  return word
+    .toLowerCase()
+    .replace(/'s?$/, "")
+    .split(/\s+/)
+    .some((w) => FAMOUS_TOKEN_WORDS.has(w));
 }
 
 // Verbs and counts read badly at either end of a name ("Three Writing Cozy", "Novels Set").

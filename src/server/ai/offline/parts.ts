@@ -1,6 +1,16 @@
+import { FAMOUS_TOKEN_WORDS } from "@shared/famous-tokens";
 import { findBannedPhrase } from "../wording";
 import { isKnownWord } from "./description-check";
-import { capitalize, isWeak, keyPhrases, keywords, personName, tokenize } from "./text";
+import {
+  capitalize,
+  isForeignI,
+  isStopword,
+  isWeak,
+  keyPhrases,
+  keywords,
+  personName,
+  tokenize,
+} from "./text";
 
 // What is distinctive in a description, kept as the person wrote it: their name, their place,
 // their craft ("jazz pianist"), what they offer ("masterclasses") and their topics.
@@ -55,6 +65,144 @@ const CRAFTS: Record<string, string> = {
   gardener: "Garden",
   woodworker: "Workshop",
 };
+
+/** Craft words of pt, es, fr, de, it and nl (without accents, as tokenized), and the
+ * English craft they are: "Sou pianista de jazz" -> pianist. */
+const CRAFT_TRANSLATIONS: Record<string, string> = {
+  pianista: "pianist",
+  pianiste: "pianist",
+  pianistin: "pianist",
+  guitarrista: "guitarist",
+  chitarrista: "guitarist",
+  guitariste: "guitarist",
+  gitarrist: "guitarist",
+  baterista: "drummer",
+  batterista: "drummer",
+  cantor: "singer",
+  cantora: "singer",
+  cantante: "singer",
+  chanteur: "singer",
+  chanteuse: "singer",
+  sanger: "singer",
+  sangerin: "singer",
+  zanger: "singer",
+  zangeres: "singer",
+  compositor: "composer",
+  compositora: "composer",
+  compositeur: "composer",
+  compositore: "composer",
+  komponist: "composer",
+  komponistin: "composer",
+  fotografo: "photographer",
+  fotografa: "photographer",
+  fotograf: "photographer",
+  fotografin: "photographer",
+  photographe: "photographer",
+  pintor: "painter",
+  pintora: "painter",
+  peintre: "painter",
+  pittore: "painter",
+  pittrice: "painter",
+  maler: "painter",
+  malerin: "painter",
+  schilder: "painter",
+  ilustrador: "illustrator",
+  ilustradora: "illustrator",
+  illustratrice: "illustrator",
+  illustratore: "illustrator",
+  illustratorin: "illustrator",
+  escritor: "writer",
+  escritora: "writer",
+  ecrivain: "writer",
+  scrittore: "writer",
+  scrittrice: "writer",
+  schriftsteller: "writer",
+  schriftstellerin: "writer",
+  schrijver: "writer",
+  autora: "author",
+  autrice: "author",
+  autorin: "author",
+  poeta: "poet",
+  dichter: "poet",
+  cozinheiro: "chef",
+  cocinero: "chef",
+  cuisinier: "chef",
+  cuoco: "chef",
+  koch: "chef",
+  kok: "chef",
+  padeiro: "baker",
+  panadero: "baker",
+  boulanger: "baker",
+  panettiere: "baker",
+  backer: "baker",
+  bakker: "baker",
+  ceramista: "ceramicist",
+  ceramiste: "ceramicist",
+  keramikerin: "ceramicist",
+  desenvolvedor: "developer",
+  desarrollador: "developer",
+  developpeur: "developer",
+  entwickler: "developer",
+  entwicklerin: "developer",
+  programador: "programmer",
+  programmeur: "programmer",
+  programmierer: "programmer",
+  bailarina: "dancer",
+  bailarin: "dancer",
+  danseur: "dancer",
+  danseuse: "dancer",
+  tanzer: "dancer",
+  tanzerin: "dancer",
+  ballerina: "dancer",
+};
+
+/** Craft words in scripts without Latin letters, found anywhere in the text (Chinese and
+ * Japanese put no spaces between words): the English craft and the word a name uses. */
+const OTHER_SCRIPT_CRAFTS: ReadonlyArray<[string, string, string]> = [
+  ["插画", "illustrator", "Sketchbook"],
+  ["插畫", "illustrator", "Sketchbook"],
+  ["イラスト", "illustrator", "Sketchbook"],
+  ["漫画", "illustrator", "Sketchbook"],
+  ["摄影", "photographer", "Lens"],
+  ["攝影", "photographer", "Lens"],
+  ["写真", "photographer", "Lens"],
+  ["画家", "painter", "Studio"],
+  ["音乐", "musician", "Sound"],
+  ["音樂", "musician", "Sound"],
+  ["音楽", "musician", "Sound"],
+  ["作家", "writer", "Pages"],
+  ["小説", "writer", "Pages"],
+  ["小说", "writer", "Pages"],
+  ["مصور", "photographer", "Lens"],
+  ["تصوير", "photographer", "Lens"],
+  ["رسام", "painter", "Studio"],
+  ["موسيق", "musician", "Sound"],
+  ["كاتب", "writer", "Pages"],
+  ["संगीत", "musician", "Sound"],
+  ["चित्रकार", "painter", "Studio"],
+  ["फोटोग्राफ", "photographer", "Lens"],
+  ["लेखक", "writer", "Pages"],
+  ["музыкант", "musician", "Sound"],
+  ["музык", "musician", "Sound"],
+  ["художни", "painter", "Studio"],
+  ["фотограф", "photographer", "Lens"],
+  ["писател", "writer", "Pages"],
+  ["иллюстратор", "illustrator", "Sketchbook"],
+  ["дизайнер", "designer", "Design"],
+  ["программист", "developer", "Labs"],
+  ["разработчик", "developer", "Labs"],
+];
+
+/** The craft named first in a text with no Latin craft word: "插画师" -> illustrator. */
+function otherScriptCraft(text: string): Parts["craft"] {
+  let best: { at: number; word: string; noun: string } | null = null;
+  const lower = text.toLowerCase();
+  for (const [written, word, noun] of OTHER_SCRIPT_CRAFTS) {
+    const at = lower.indexOf(written);
+    if (at >= 0 && (!best || at < best.at)) best = { at, word, noun };
+  }
+  return best ? { word: best.word, modifier: null, noun: best.noun } : null;
+}
 
 /** What people offer their community, and its name-sized form. */
 const OFFERINGS: Record<string, string> = {
@@ -123,28 +271,46 @@ export function extractParts(text: string, said: readonly string[] = []): Parts 
 
   const tokens = tokenize(text);
   let craft: Parts["craft"] = null;
+  const craftTokens = new Set<string>();
   tokens.forEach((token, i) => {
     // Singular only: "for other developers" is the audience, not the person's craft.
-    const noun = CRAFTS[token];
-    if (craft || !noun) return;
+    const english = CRAFTS[token] ? token : CRAFT_TRANSLATIONS[token];
+    const noun = english ? CRAFTS[english] : undefined;
+    if (craft || !english || !noun) return;
+    craftTokens.add(token);
     const before = tokens[i - 1];
     const modifier =
-      before && before.length >= 3 && !isFiller(before) && !placeWords.has(before) && !personWords.has(before)
+      before &&
+      before.length >= 3 &&
+      !isFiller(before) &&
+      !isStopword(before) &&
+      !isForeignI(tokens[i - 2]) &&
+      !placeWords.has(before) &&
+      !personWords.has(before)
         ? show(before)
         : null;
-    craft = { word: show(token), modifier, noun };
+    // A translated craft is said in English: the description around it is.
+    craft = { word: english === token ? show(token) : english, modifier, noun };
   });
+  craft ??= otherScriptCraft(text);
   const offeringToken = tokens.find((t) => OFFERINGS[t]);
   const offering = offeringToken ? { word: show(offeringToken), noun: OFFERINGS[offeringToken] ?? "" } : null;
 
-  const used = new Set<string>([...personWords, ...placeWords, ...said, ...said.map((w) => `${w}s`)]);
+  const used = new Set<string>([
+    ...personWords,
+    ...placeWords,
+    ...craftTokens,
+    ...said,
+    ...said.map((w) => `${w}s`),
+  ]);
   const found = craft as Parts["craft"];
   if (found) {
     used.add(found.word.toLowerCase());
     used.add(`${found.word.toLowerCase()}s`);
     if (found.modifier) used.add(found.modifier.toLowerCase());
   }
-  const words = keywords(text, 10).filter((w) => !findBannedPhrase(w));
+  // A famous token's name or symbol is never a topic: "a copy of Bitcoin" drafts from the craft.
+  const words = keywords(text, 10).filter((w) => !findBannedPhrase(w) && !FAMOUS_TOKEN_WORDS.has(w));
   const free = words.filter((w) => !used.has(w));
   // A phrase of only weak words ("fans", "grow") is no subject: the profession's craft stands in.
   const phrases = keyPhrases(text, free)

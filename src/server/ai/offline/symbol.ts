@@ -1,7 +1,24 @@
+import { FAMOUS_TOKENS } from "@shared/famous-tokens";
 import { mulberry32 } from "@shared/random";
 
-// Symbols people would confuse with real assets; never proposed.
-const RESERVED = new Set(["SOL", "USD", "USDC", "USDT", "BTC", "ETH", "WSOL", "BONK", "JUP"]);
+// Never proposed: symbols people would confuse with real assets (the well-known tokens the
+// launch refuses, and USD), and English words a creator would not want as a ticker ("a
+// painter" -> PAIN): the drafter moves on to its next candidate.
+const UNFORTUNATE = [
+  "PAIN",
+  "SCAM",
+  "RUG",
+  "RUGS",
+  "DEAD",
+  "KILL",
+  "DIE",
+  "HATE",
+  "DUMP",
+  "FAKE",
+  "FAIL",
+  "POOP",
+];
+const RESERVED = new Set(["USD", ...FAMOUS_TOKENS.map((t) => t.symbol), ...UNFORTUNATE]);
 const VOWELS = /[AEIOU]/g;
 
 const letters = (word: string) => word.toUpperCase().replace(/[^A-Z]/g, "");

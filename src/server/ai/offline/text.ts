@@ -13,9 +13,55 @@ const STOPWORDS = new Set(
     "yourself yourselves im i'm ive i've id i'd ill i'll dont don't cant can't going help helping love loving " +
     "people person build building community goal goals years year day days time way ways well use using used " +
     "work working works something someone everyone anyone around across via per let lets let's name called " +
-    "based currently mostly mainly help want hope looking trying try start started create creating"
+    "based currently mostly mainly help want hope looking trying try start started create creating " +
+    // What people say when asking for a token, not about themselves ("name X symbol Y").
+    "token tokens coin coins symbol ticker copy exact clone"
   ).split(/\s+/),
 );
+
+// The pronoun, article, preposition and auxiliary fillers of the main European languages,
+// without accents (as `tokenize` leaves them); three letters or more, since shorter words
+// never make a name. Left out on purpose: words that are also first names (Mia, Ella, Ben).
+const EUROPEAN_STOPWORDS =
+  // Portuguese
+  (
+    "sou eu meu minha meus minhas estou tenho quero faco sao com para por uma uns umas que nos " +
+    "nas dos das seu sua voce ele ela eles elas muito mais como tambem aqui isso este esta ser ter " +
+    "fazer gosto sobre entre pelo pela num numa onde quem moro vivo " +
+    // Spanish
+    "soy yo mis estoy hago con los las del sus usted ellos muy mas tambien aqui tener hacer donde " +
+    "quien desde " +
+    // French
+    "suis moi mon mes une des les avec pour par qui dans sur est sont avons veux fais fait nous " +
+    "vous ils elles leur leurs son ses aux tres plus comme aussi ici cette ces etre avoir faire " +
+    "depuis chez j'ai jai " +
+    // German
+    "ich bin mein meine meinen meinem meiner mich mir und mit fur ein eine einen einem einer der " +
+    "die das den dem des ist sind habe haben mochte mochten will wir ihr sie auch aus bei von vom " +
+    "zum zur auf nach sehr mehr wie hier diese dieser dieses sein seine unser unsere euch oder " +
+    "aber nicht noch lebe wohne arbeite " +
+    // Italian
+    "sono io mio miei mie uno per che della dei delle nel nella gli suo lui lei noi voi loro " +
+    "molto piu anche qui questo questa essere avere fare voglio faccio abbiamo sul tra fra " +
+    // Dutch
+    "ik mijn wij jij het een van voor met dat deze zijn heb hebben wil maak ook niet naar bij " +
+    "uit onze ons hun zeer veel meer wat wie waar graag woon"
+  ).split(/\s+/);
+for (const word of EUROPEAN_STOPWORDS) STOPWORDS.add(word.replace(/'/g, ""));
+
+/** The text without markup, entities and web addresses: `<script>alert(1)</script>`,
+ * `<img src=x>` or `https://...` are not something the person is, so no name is drafted
+ * from them. Line breaks stay. */
+export function plainText(text: string): string {
+  return text
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, " ")
+    .replace(/<!--[\s\S]*?-->/g, " ")
+    .replace(/<\/?[a-z][^<>]*>/gi, " ")
+    .replace(/&(?:[a-z]+|#\d+|#x[0-9a-f]+);/gi, " ")
+    .replace(/\b(?:https?:\/\/|www\.)\S+/gi, " ")
+    .replace(/[ \t]{2,}/g, " ")
+    .trim();
+}
 
 /** Lower-case word tokens (letters and digits, inner apostrophes dropped). */
 export function tokenize(text: string): string[] {
@@ -82,6 +128,14 @@ const BEFORE_VERB = new Set([
   "would",
 ]);
 
+// "I" in pt, es, fr, de, it and nl: the word after it is a verb ("Ik ben", "je fais"), and
+// no name (unlike English, whose verbs rank low but may still name a topic).
+const FOREIGN_I = new Set(["eu", "yo", "je", "ich", "io", "ik"]);
+
+export function isForeignI(word: string | undefined): boolean {
+  return word !== undefined && FOREIGN_I.has(word);
+}
+
 /** The content words of a text, most salient first: frequency, then nouns over verbs and
  * fillers, then first use (people tend to say the main thing early). */
 export function keywords(text: string, limit = 6): string[] {
@@ -89,8 +143,9 @@ export function keywords(text: string, limit = 6): string[] {
   let previous = "";
   tokenize(text).forEach((w, i) => {
     const afterSubject = BEFORE_VERB.has(previous);
+    const foreignVerb = FOREIGN_I.has(previous);
     previous = w;
-    if (w.length < 3 || isStopword(w) || /^\d+$/.test(w)) return;
+    if (foreignVerb || w.length < 3 || isStopword(w) || /^\d+$/.test(w)) return;
     const s = score.get(w);
     if (s) s.score += 3;
     else

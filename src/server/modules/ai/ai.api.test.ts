@@ -117,6 +117,35 @@ describe("POST /api/ai/generate-identity", () => {
     expect((await new Client(t.url).post("/api/ai/generate-identity", { userInput })).status).toBe(200);
   });
 
+  it.each([
+    "我是一名来自上海的插画师，想让粉丝参与我的下一本画集",
+    "日本の東京でイラストを描いています",
+    "أنا مصور فوتوغرافي من القاهرة",
+    "मैं मुंबई का एक संगीतकार हूँ",
+    "Я музыкант из Москвы, пишу электронную музыку",
+  ])("drafts from a description in another script: %j", async (userInput) => {
+    const res = await new Client(t.url).post<{ name: string; symbol: string; description: string }>(
+      "/api/ai/generate-identity",
+      { userInput },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.name).toMatch(/^[A-Za-z][A-Za-z' ]+$/);
+    expect(res.body.symbol).toMatch(/^[A-Z]{3,6}$/);
+    expect(res.body.description).toContain(userInput);
+  });
+
+  it("never drafts a well-known token's symbol, even when asked for it", async () => {
+    const res = await new Client(t.url).post<{ candidates: { name: string; symbol: string }[] }>(
+      "/api/ai/generate-identity",
+      { userInput: "I want my token to be Dogecoin with symbol DOGE" },
+    );
+    expect(res.status).toBe(200);
+    for (const c of res.body.candidates) {
+      expect(c.symbol).not.toBe("DOGE");
+      expect(c.name).not.toMatch(/doge/i);
+    }
+  });
+
   it("refuses an unknown profession", async () => {
     const res = await new Client(t.url).post("/api/ai/generate-identity", {
       ...body,

@@ -1,5 +1,5 @@
 import { type AiProfile, NOT_A_DESCRIPTION_MESSAGE } from "@shared/schemas/ai";
-import { isDescription } from "../../ai";
+import { isDescription, plainText } from "../../ai";
 import type { AiEngine, IdentityRequest } from "../../ai/engine";
 import type { Db } from "../../db/client";
 import { badGateway, badRequest } from "../../http-errors";
@@ -21,10 +21,15 @@ export class AiService {
         "NOT_A_DESCRIPTION",
       );
     }
+    // Markup and addresses are no part of anyone's identity, for any engine.
+    const userInput = plainText(request.userInput);
     try {
-      return await this.deps.ai.draftIdentity(request, {
-        takenSymbols: (symbols) => takenSymbols(this.deps.db, symbols),
-      });
+      return await this.deps.ai.draftIdentity(
+        { ...request, userInput },
+        {
+          takenSymbols: (symbols) => takenSymbols(this.deps.db, symbols),
+        },
+      );
     } catch (err) {
       // Engines fall back rather than throw, so this is the platform failing (the database):
       // the cause travels with the error for the route to log.
