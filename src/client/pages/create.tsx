@@ -24,6 +24,7 @@ import {
   useCreateWizard,
   WIZARD_STEPS,
 } from "@/features/create/hooks/use-create-wizard";
+import { useDescriptionFollowsName } from "@/features/create/hooks/use-description-follows-name";
 import { useLaunchToken } from "@/features/create/hooks/use-launch-token";
 import { useStepHistory } from "@/features/create/hooks/use-step-history";
 import { clearDraft, loadDraft, saveDraft } from "@/features/create/hooks/wizard-draft";
@@ -63,6 +64,7 @@ function CreateWizard() {
     resolver: zodResolver(TokenFormSchema),
     defaultValues: draft?.form ?? EMPTY_TOKEN_FORM,
   });
+  useDescriptionFollowsName(form, state.profile);
   const ai = useGenerateIdentity();
   const launchToken = useLaunchToken(network.cluster);
   const queryClient = useQueryClient();

@@ -5,6 +5,7 @@ import type { WalletAccount } from "@wallet-standard/base";
 import { useReducer } from "react";
 import type { SolanaWallet } from "@/lib/wallet";
 import { DEFAULT_MARKET_CHOICE, type MarketChoice } from "./market-choice";
+import { isUnedited } from "./retarget-description";
 
 export type WizardStep = 1 | 2 | 3 | 4;
 
@@ -145,8 +146,12 @@ export function formFromDraft(profile: AiProfile, current: TokenForm, previous: 
   const drafted = formFromProfile(profile);
   const before = previous ? formFromProfile(previous) : EMPTY_TOKEN_FORM;
   const next: TokenForm = { ...current, name: drafted.name, symbol: drafted.symbol };
+  // The previous draft's text, renamed on the review step, is still the AI's, not the person's.
+  const shown = { name: current.name, symbol: current.symbol };
   for (const key of DRAFTED_EXTRAS) {
-    const own = (current[key] ?? "").trim() !== (before[key] ?? "").trim();
+    const own =
+      (current[key] ?? "").trim() !== (before[key] ?? "").trim() &&
+      !(previous && isUnedited(current[key] ?? "", before[key] ?? "", previous, shown));
     next[key] = (own ? current[key] : drafted[key]) ?? "";
   }
   return next;
