@@ -1,4 +1,5 @@
 import { LIMITS } from "@shared/constants";
+import { FAMOUS_TOKEN_WORDS } from "@shared/famous-tokens";
 import type { AiProfile, IdentityCandidate } from "@shared/schemas/ai";
 import { nfkc } from "@shared/schemas/text";
 import { MAX_TOTAL_SUPPLY, TokenFormSchema } from "@shared/schemas/token";
@@ -53,13 +54,17 @@ export async function repairIdentity(
       d.name &&
       !excluded.has(d.name.toLowerCase()) &&
       !findBannedPhrase(`${d.name} ${d.tagline}`) &&
+      // A well-known token's name ("Dogecoin Fans") is never offered: the offline draft answers.
+      !isFamousName(d.name) &&
       drafts.findIndex((o) => o.name.toLowerCase() === d.name.toLowerCase()) === i,
   );
   if (usable.length === 0) {
     throw new UnusableAnswer(
       drafts.some((d) => findBannedPhrase(`${d.name} ${d.tagline}`))
         ? "names and taglines must not use investment or profit language"
-        : "every name was already shown: propose new ones",
+        : drafts.some((d) => isFamousName(d.name))
+          ? "names must not be or contain a well-known token's (Bitcoin, Dogecoin, Solana...)"
+          : "every name was already shown: propose new ones",
     );
   }
 
@@ -136,4 +141,8 @@ function normaliseAllocation(
 function formName(raw: string): string {
   const full = nfkc(raw).replace(/\s+/g, " ").trim();
   return full.length <= LIMITS.nameMax ? full : nfkc(clip(full, LIMITS.nameMax - 2));
+}
+
+function isFamousName(name: string): boolean {
+  return tokenize(name).some((w) => FAMOUS_TOKEN_WORDS.has(w));
 }
