@@ -92,4 +92,53 @@ describe("create wizard draft", () => {
     assertClean();
     await context.close();
   });
+
+  it("a rename on the review step carries into the AI's description, and launches with it", async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    const { page, assertClean } = await openPage(context);
+    await page.goto("/create");
+    await page
+      .getByLabel("About you and your goals")
+      .fill("I'm a watercolor painter in Porto sharing sketchbooks");
+    await page.getByLabel("Profession").selectOption("artist");
+    await page.getByRole("button", { name: "Generate AI Identity" }).click();
+    const card = page.getByTestId("ai-profile");
+    await card.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Generate New Wallet" }).click();
+    await expectToast(page, "Wallet Generated");
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await page.getByTestId("needs-sol").getByRole("button", { name: "Get Test SOL" }).click();
+    await expectToast(page, "Airdrop Successful");
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+
+    const tokenName = page.getByLabel("Token name");
+    const symbol = page.getByLabel("Symbol");
+    const description = page.getByLabel("Description");
+    await tokenName.waitFor();
+    const drafted = { name: await tokenName.inputValue(), symbol: await symbol.inputValue() };
+    expect(await description.inputValue()).toContain(drafted.name);
+    expect(await description.inputValue()).toContain(drafted.symbol);
+
+    // Typed as a person types: a key at a time, the symbol in lower case.
+    await tokenName.fill("");
+    await tokenName.pressSequentially("Harbour Washes");
+    await symbol.fill("");
+    await symbol.pressSequentially("hwsh");
+    const renamed = await description.inputValue();
+    expect(renamed).toContain("Harbour Washes");
+    expect(renamed).toContain("HWSH");
+    expect(renamed).not.toContain(drafted.name);
+    expect(renamed).not.toMatch(new RegExp(`\\b${drafted.symbol}\\b`));
+
+    await page.getByRole("button", { name: "Create Token" }).click();
+    await expectToast(page, "Token Created Successfully!");
+    const mint = (await page.getByTestId("mint-address").innerText()).trim();
+    const launched = (await (await page.request.get(`/api/tokens/${mint}`)).json()) as {
+      token: { name: string; symbol: string; description: string };
+    };
+    expect(launched.token).toMatchObject({ name: "Harbour Washes", symbol: "HWSH", description: renamed });
+
+    assertClean();
+    await context.close();
+  });
 });
