@@ -424,6 +424,101 @@ describe("market: slippage tolerance", () => {
   });
 });
 
+describe("market: by keyboard", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const stamp = Date.now().toString(36);
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(serverEnv()), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** Whether the focused element is `locator`. */
+  const focused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+
+  it("keeps focus in the trade form after a buy and a sell made with Enter", async () => {
+    const symbol = `KB${stamp.slice(-6)}`.toUpperCase();
+    const { mint } = await launchWithMarket(server.url, `kbcreator_${stamp}`, {
+      name: `Keys Coin ${stamp}`,
+      symbol,
+      totalSupply: "1000000",
+    });
+    const fan = await memberWithWallet(server.url, `kbfan_${stamp}`);
+    const context = await contextSignedIn(browser, server.url, fan.cookie);
+    const { page, assertClean } = await openPage(context);
+    await page.goto(`${server.url}/token/${mint}`);
+    const panel = page.getByTestId("trade-panel");
+    const form = panel.getByRole("tabpanel");
+    const submit = form.getByTestId("trade-submit");
+
+    // The button is disabled while the trade runs: focus used to fall to the page, and the
+    // next Tab went on to Recent trades.
+    await form.getByLabel("Amount to spend (SOL)").fill("0.05");
+    await form.getByTestId("quote-receive").filter({ hasText: symbol }).waitFor();
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.focus();
+    await page.keyboard.press("Enter");
+    await page
+      .getByText(new RegExp(`^Bought [\\d,.]+ ${symbol}$`))
+      .first()
+      .waitFor();
+    await expect.poll(() => focused(form.getByTestId("trade-amount"))).toBe(true);
+
+    await panel.getByRole("tab", { name: "Sell" }).click();
+    await form.getByRole("button", { name: /^Max: sell all/ }).click();
+    await form.getByTestId("quote-receive").filter({ hasText: /SOL$/ }).waitFor();
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.focus();
+    await page.keyboard.press("Enter");
+    await page
+      .getByText(new RegExp(`^Sold [\\d,.]+ ${symbol}$`))
+      .first()
+      .waitFor();
+    await expect.poll(() => focused(form.getByTestId("trade-amount"))).toBe(true);
+    assertClean();
+    await context.close();
+  });
+
+  it("opening a market later: the share's error takes focus; once open, the market's heading does, and the creator's buy is told truly", async () => {
+    const symbol = `OL${stamp.slice(-6)}`.toUpperCase();
+    const creator = await memberWithWallet(server.url, `olcreator_${stamp}`);
+    const mint = await launchToken(
+      server.url,
+      creator,
+      { name: `Later Coin ${stamp}`, symbol, totalSupply: "1000000" },
+      null,
+    );
+    const context = await contextSignedIn(browser, server.url, creator.cookie);
+    const { page, assertClean } = await openPage(context);
+    await page.goto(`${server.url}/token/${mint}`);
+    const share = page.getByTestId("open-curve-share");
+    const open = page.getByRole("button", { name: "Open a market" });
+
+    await share.fill("5");
+    await open.focus();
+    await page.keyboard.press("Enter");
+    await page.getByText("Choose a whole percentage from 10 to 100").waitFor();
+    await expect.poll(() => focused(share)).toBe(true);
+    expect(await share.getAttribute("aria-invalid")).toBe("true");
+
+    await share.fill("80");
+    await open.focus();
+    await page.keyboard.press("Enter");
+    await expectToast(page, "Market open");
+    const summary = page.getByTestId("market-summary");
+    await expect.poll(() => focused(summary.getByRole("heading", { name: "Market", level: 2 }))).toBe(true);
+    // Opened after the launch, without a buy: not "at launch".
+    await summary.getByText(/Opened by the creator on .+, with no creator buy\./).waitFor();
+    expect(await summary.getByText("at launch", { exact: false }).count()).toBe(0);
+    assertClean();
+    await context.close();
+  });
+});
+
 /** At desktop widths the holders table fits its card: its scroll box has nothing to scroll and
  * the last column's header is whole. */
 async function expectHoldersTableFits(page: Page) {

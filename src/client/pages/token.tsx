@@ -1,7 +1,7 @@
 import { formatAmount, groupDigits } from "@shared/amounts";
 import { formatTokenText } from "@shared/market/format";
 import { ExternalLink, Globe } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Link, useParams } from "wouter";
 import { PageShell } from "@/components/layout";
 import { Badge } from "@/components/ui/badge";
@@ -44,11 +44,14 @@ function MarketSection({
   useMarketLive(mint);
   const { user } = useSession();
   const isCreator = Boolean(user?.wallets.some((w) => w.publicKey === creatorWallet));
+  // Opened here just now: the open-market panel is replaced, so focus goes to the market's heading.
+  const [opened, setOpened] = useState(false);
   if (market.isPending) return <Skeleton className="h-64 rounded-xl" aria-busy="true" />;
   // No market answers "none"; a 404 here means the same to a reader.
   const none =
     market.data?.status === "none" || (market.error instanceof ApiError && market.error.status === 404);
-  if (none) return <NoMarket mint={mint} symbol={symbol} isCreator={isCreator} />;
+  if (none)
+    return <NoMarket mint={mint} symbol={symbol} isCreator={isCreator} onOpened={() => setOpened(true)} />;
   if (!market.data)
     return (
       <p role="alert" className="text-sm text-destructive-soft-foreground">
@@ -59,7 +62,7 @@ function MarketSection({
     <section aria-label="Market" className="flex flex-col gap-6">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] [&>*]:min-w-0">
         <div className="flex flex-col gap-6">
-          <MarketSummary market={market.data} symbol={symbol} />
+          <MarketSummary market={market.data} symbol={symbol} focusHeading={opened} />
           <PriceChart mint={mint} symbol={symbol} />
         </div>
         <div className="flex flex-col gap-6">
@@ -109,13 +112,13 @@ export default function TokenPage() {
   const network = useNetwork();
   const explorer = network.explorerUrl(mint);
   const details = query.data;
-  const facts = details ? (
-    <>
-      <TokenFacts details={details} />
   // The server named the page after the token already; moving here in the app names it too.
   usePageTitle(
     details ? `${details.token.name} ($${details.token.symbol})` : query.isError ? "Token not found" : null,
   );
+  const facts = details ? (
+    <>
+      <TokenFacts details={details} />
       <HoldersTable
         holders={details.holders}
         holderCount={details.holderCount}

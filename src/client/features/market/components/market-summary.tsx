@@ -2,6 +2,7 @@ import { BPS, feeBpsAt, MARKET } from "@shared/market/curve";
 import { formatBps, formatPriceSol, formatShare, formatSol, formatTokens } from "@shared/market/format";
 import type { MarketState } from "@shared/schemas/market";
 import { Landmark } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { useNow } from "../hooks/use-now";
@@ -27,10 +28,35 @@ function useFeeNow(market: MarketState): number {
   return Number(feeBpsAt(now - (endsAt - MARKET.launchWindowMs)));
 }
 
+const openedDate = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+
+/** What the creator bought when the market opened, or that they bought nothing (true of a
+ * market opened at launch and of one opened later alike). */
+function creatorBuyText(market: MarketState, symbol: string, creatorBuy: bigint, share: number): string {
+  if (creatorBuy > 0n)
+    return `At launch the creator bought ${formatTokens(creatorBuy, market.decimals)} ${symbol} (${formatShare(share)} of the supply).`;
+  return market.openedAt
+    ? `Opened by the creator on ${openedDate.format(new Date(market.openedAt))}, with no creator buy.`
+    : "The creator made no buy.";
+}
+
 /** The market at a glance: prices, cap, progress to the curve's end, the fee, who operates
- * the vault, and what the creator kept and bought. */
-export function MarketSummary({ market, symbol }: { market: MarketState; symbol: string }) {
+ * the vault, and what the creator kept and bought. `focusHeading`: take focus on its heading
+ * when shown (the creator just opened the market: the panel they were in is gone). */
+export function MarketSummary({
+  market,
+  symbol,
+  focusHeading = false,
+}: {
+  market: MarketState;
+  symbol: string;
+  focusHeading?: boolean;
+}) {
   const feeNow = useFeeNow(market);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading]);
   const creatorShareBps = Number(BPS) - market.curveShareBps;
   const creatorBuy = BigInt(market.creatorBuyTokens);
   const creatorBuyShare =
@@ -38,7 +64,14 @@ export function MarketSummary({ market, symbol }: { market: MarketState; symbol:
   return (
     <Card data-testid="market-summary">
       <CardHeader>
-        <CardTitle as="h2">Market</CardTitle>
+        <CardTitle
+          as="h2"
+          ref={heading}
+          tabIndex={-1}
+          className="focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          Market
+        </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <LaunchWindowBanner market={market} symbol={symbol} />
@@ -76,9 +109,7 @@ export function MarketSummary({ market, symbol }: { market: MarketState; symbol:
               {market.curveShareBps >= Number(BPS)
                 ? "The whole supply went on the curve: the creator kept none off it."
                 : `The creator keeps ${formatBps(creatorShareBps)} of the supply off the curve.`}{" "}
-              {creatorBuy > 0n
-                ? `At launch the creator bought ${formatTokens(creatorBuy, market.decimals)} ${symbol} (${formatShare(creatorBuyShare)} of the supply).`
-                : "The creator made no buy at launch."}
+              {creatorBuyText(market, symbol, creatorBuy, creatorBuyShare)}
             </p>
           </div>
         </div>

@@ -21,8 +21,9 @@ function parsePercent(text: string): number | null {
   return pct >= MIN_PCT && pct <= MAX_PCT ? pct : null;
 }
 
-function OpenMarketForm({ mint, symbol }: { mint: string; symbol: string }) {
+function OpenMarketForm({ mint, symbol, onOpened }: { mint: string; symbol: string; onOpened?(): void }) {
   const open = useOpenMarket(mint);
+  const shareRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(String(MARKET.defaultCurveShareBps / 100));
   const [error, setError] = useState<string | null>(null);
   // One key per attempt: a retry after a timeout cannot open (and deposit) twice.
@@ -33,6 +34,8 @@ function OpenMarketForm({ mint, symbol }: { mint: string; symbol: string }) {
     event.preventDefault();
     if (pct === null) {
       setError(`Choose a whole percentage from ${MIN_PCT} to ${MAX_PCT}`);
+      // To the field the error is about (the button pressed is elsewhere), to be fixed there.
+      shareRef.current?.focus();
       return;
     }
     setError(null);
@@ -44,9 +47,12 @@ function OpenMarketForm({ mint, symbol }: { mint: string; symbol: string }) {
         description: `${symbol} can now be bought and sold.`,
         variant: "success",
       });
+      onOpened?.();
     } catch (err) {
       if (err instanceof ApiError && err.status < 500) key.current = crypto.randomUUID();
       setError(errorMessage(err, "Could not open the market. Please try again."));
+      // The button was disabled while it ran: focus went to the page. Back to the share.
+      shareRef.current?.focus();
     }
   }
 
@@ -62,6 +68,7 @@ function OpenMarketForm({ mint, symbol }: { mint: string; symbol: string }) {
         }
       >
         <Input
+          ref={shareRef}
           inputMode="numeric"
           autoComplete="off"
           value={text}
@@ -85,8 +92,19 @@ function OpenMarketForm({ mint, symbol }: { mint: string; symbol: string }) {
   );
 }
 
-/** No market yet: said plainly, and the token's creator can open one. */
-export function NoMarket({ mint, symbol, isCreator }: { mint: string; symbol: string; isCreator: boolean }) {
+/** No market yet: said plainly, and the token's creator can open one. `onOpened`: the market
+ * is open (this panel then gives way to the market's own; the page moves focus there). */
+export function NoMarket({
+  mint,
+  symbol,
+  isCreator,
+  onOpened,
+}: {
+  mint: string;
+  symbol: string;
+  isCreator: boolean;
+  onOpened?(): void;
+}) {
   return (
     <Card data-testid="no-market">
       <CardHeader>
@@ -98,7 +116,7 @@ export function NoMarket({ mint, symbol, isCreator }: { mint: string; symbol: st
             ? `${symbol} has no market yet: open one so fans can buy and sell it.`
             : `${symbol} has no market yet, so it cannot be bought here. Its creator can open one.`}
         </p>
-        {isCreator ? <OpenMarketForm mint={mint} symbol={symbol} /> : null}
+        {isCreator ? <OpenMarketForm mint={mint} symbol={symbol} onOpened={onOpened} /> : null}
       </CardContent>
     </Card>
   );

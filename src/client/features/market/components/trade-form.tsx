@@ -12,7 +12,7 @@ import {
 } from "@shared/market/trade-input";
 import type { User } from "@shared/schemas/auth";
 import type { MarketState, TradeResult } from "@shared/schemas/market";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -88,6 +88,8 @@ export function TradeForm({
   const [text, setText] = useState("");
   const [slippageInvalid, setSlippageInvalid] = useState(false);
   const unitId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
   const decimals = market.decimals;
 
   const typed = askFor(side, by, text, market, symbol);
@@ -186,13 +188,24 @@ export function TradeForm({
       setText("");
     } catch {
       // Shown by TradeStatus, with what to do.
+    } finally {
+      keepFocusInForm();
     }
+  }
+
+  /** The trade button is disabled while the trade runs and again once the box is cleared: the
+   * browser then drops focus to the page. Put it on the amount, ready for the next trade or a
+   * corrected one, unless the person has moved it elsewhere on the page meanwhile. */
+  function keepFocusInForm() {
+    const active = document.activeElement;
+    if (active === null || active === document.body || formRef.current?.contains(active))
+      amountRef.current?.focus();
   }
 
   const amountUnit = by === "sol" ? "SOL" : symbol;
   const label = side === "buy" ? `Buy ${symbol}` : `Sell ${symbol}`;
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={label}>
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={label}>
       <fieldset className="flex flex-wrap items-center gap-2">
         <legend className="mb-2 text-sm font-medium">Amount in</legend>
         {(["sol", "tokens"] as const).map((unit) => (
@@ -233,6 +246,7 @@ export function TradeForm({
         }
       >
         <Input
+          ref={amountRef}
           inputMode="decimal"
           autoComplete="off"
           placeholder={by === "sol" ? "0.1" : "1000"}
