@@ -151,4 +151,22 @@ describe("search", () => {
     expect(needleOf(undefined)).toBe("");
     expect(needleOf("   ")).toBe("");
   });
+
+  it("spells out letters no decomposition takes apart, on both sides: ß, æ, œ, ø, ł, đ", () => {
+    const folded = [
+      ["Straße", "strasse"],
+      ["STRAẞE", "strasse"],
+      ["Æon", "aeon"],
+      ["Œuvre", "oeuvre"],
+      ["Øresund", "oresund"],
+      ["Łódź", "lodz"],
+      ["Đakovo", "dakovo"],
+    ] as const;
+    for (const [name, typed] of folded) {
+      const t = token("fold", { created: 1, name });
+      expect(matches(t, needleOf(typed)), `${typed} finds ${name}`).toBe(true);
+      expect(matches(t, needleOf(name)), `${name} finds itself`).toBe(true);
+    }
+    expect(needleOf("Straße")).toBe("strasse");
+  });
 });

@@ -62,9 +62,32 @@ export function rank(tokens: readonly RankedToken[], sort: ExploreSort): RankedT
   return keyed.map((k) => k.t);
 }
 
-/** Lower case, compatibility-normalised, accents dropped: "Café" finds "CAFE". */
+/** Letters that no Unicode decomposition takes apart, spelt as a reader without them types
+ * them: "strasse" finds "Straße", "aeon" "Æon", "oresund" "Øresund", "lodz" "Łódź". */
+const FOLDS: Record<string, string> = {
+  ß: "ss",
+  æ: "ae",
+  œ: "oe",
+  ø: "o",
+  ł: "l",
+  đ: "d",
+  ð: "d",
+  þ: "th",
+  ħ: "h",
+  ı: "i",
+  ŧ: "t",
+};
+const FOLDABLE = new RegExp(`[${Object.keys(FOLDS).join("")}]`, "gu");
+
+/** Lower case, compatibility-normalised, accents dropped, letters like ß spelt out: "Café"
+ * finds "CAFE", "strasse" "Straße". The same on both sides (the haystack and the needle). */
 export function normaliseSearch(text: string): string {
-  return text.normalize("NFKD").replace(/\p{M}/gu, "").normalize("NFKC").toLowerCase();
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(FOLDABLE, (c) => FOLDS[c] ?? c);
 }
 
 export function haystackOf(name: string, symbol: string, username: string | null): string {
