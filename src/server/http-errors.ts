@@ -23,7 +23,8 @@ export const signInRequired = () => new HttpError(401, "Please sign in first", u
 export const sessionExpired = () =>
   new HttpError(401, "Your session has expired. Please sign in again", undefined, "SESSION_EXPIRED");
 export const forbidden = (message: string, code?: ErrorCode) => new HttpError(403, message, undefined, code);
-export const notFound = (message: string) => new HttpError(404, message);
+export const notFound = (message: string, fields?: Record<string, string>) =>
+  new HttpError(404, message, fields);
 export const conflict = (message: string, fields?: Record<string, string>, code?: ErrorCode) =>
   new HttpError(409, message, fields, code);
 export const tooManyRequests = (message: string) => new HttpError(429, message);

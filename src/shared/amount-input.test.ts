@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   AMOUNT_COMMA_MESSAGE,
   AMOUNT_POSITIVE_MESSAGE,
-  MORE_THAN_HELD_MESSAGE,
   parseTokenAmountInput,
   tokenAmountProblem,
 } from "./amount-input";
@@ -39,9 +38,17 @@ describe("a typed token amount -> base units, or why not", () => {
 describe("a typed amount against the sender's balance", () => {
   const all = 10_000_000_000_000_000n; // 10,000,000 tokens
   const held = { total: all, largest: all };
-  it("refuses more than the balance with the server's words, and allows all of it", () => {
-    expect(tokenAmountProblem("10000000.000000001", 9, "LUMN", held)).toBe(MORE_THAN_HELD_MESSAGE);
+  it("refuses more than the balance with the server's words and the balance, and allows all of it", () => {
+    expect(tokenAmountProblem("10000000.000000001", 9, "LUMN", held)).toBe(
+      "More than you hold (10,000,000 LUMN)",
+    );
     expect(tokenAmountProblem("10000000", 9, "LUMN", held)).toBeNull();
+  });
+  it("says an amount past what any wallet can hold is more than held, not vaguely too large", () => {
+    const some = { total: 200_000_500_000_000n, largest: 200_000_500_000_000n }; // 200,000.5
+    for (const text of ["200000000", "999999999999"])
+      expect(tokenAmountProblem(text, 9, "LUMN", some), text).toBe("More than you hold (200,000.5 LUMN)");
+    expect(tokenAmountProblem("999999999999", 9, "LUMN", null)).toBeNull();
   });
   it("says a transfer comes from one wallet when the amount is spread over several", () => {
     const spread = { total: 150_000_000_000n, largest: 100_500_000_000n }; // 100.5 + 49.5
@@ -49,7 +56,7 @@ describe("a typed amount against the sender's balance", () => {
       "A transfer comes from one wallet: your largest holds 100.5 LUMN",
     );
     expect(tokenAmountProblem("100.5", 9, "LUMN", spread)).toBeNull();
-    expect(tokenAmountProblem("151", 9, "LUMN", spread)).toBe(MORE_THAN_HELD_MESSAGE);
+    expect(tokenAmountProblem("151", 9, "LUMN", spread)).toBe("More than you hold (150 LUMN)");
   });
   it("leaves the balance to the server while it is unknown", () => {
     expect(tokenAmountProblem("9999999999", 9, "LUMN", null)).toBeNull();

@@ -1,14 +1,20 @@
 // A token amount as a person types it (transfer, airdrop) -> base units, or what is wrong with
 // it in words, before anything is sent.
-import { formatAmount, parseAmount } from "./amounts";
+import { formatAmount, groupDigits, parseAmount } from "./amounts";
 
 export type AmountInput = { ok: true; units: bigint } | { ok: false; error: string | null };
 
 export const AMOUNT_COMMA_MESSAGE = "Type the amount without commas, with a dot for decimals (1.5)";
 /** The transfer schema's and the server's word for anything that is not an amount above zero. */
 export const AMOUNT_POSITIVE_MESSAGE = "Must be a positive number";
-/** The server's word on the amount field when no wallet of the sender holds that much. */
+/** The start of every "more than you hold" refusal. */
 export const MORE_THAN_HELD_MESSAGE = "More than you hold";
+
+/** The transfer form's and the server's word on the amount field when the sender holds less
+ * than asked, with what they hold: "More than you hold (1,000 LUMN)". */
+export function moreThanHeldMessage(held: string, symbol: string): string {
+  return `${MORE_THAN_HELD_MESSAGE} (${groupDigits(held)} ${symbol})`;
+}
 
 const U64_LIMIT = 2n ** 64n;
 
@@ -27,7 +33,10 @@ export type AmountRefusal =
 export function readTypedAmount(
   text: string,
   decimals: number,
-): { ok: true; units: bigint } | { ok: false; reason: AmountRefusal } {
+):
+  | { ok: true; units: bigint }
+  | { ok: false; reason: Exclude<AmountRefusal, "too-large"> }
+  | { ok: false; reason: "too-large"; units: bigint } {
   const trimmed = text.trim();
   if (trimmed === "") return { ok: false, reason: "empty" };
   // "1,5" is 1.5 in much of the world and 15 with the comma dropped: never guess which.
@@ -37,7 +46,7 @@ export function readTypedAmount(
   const units = parseAmount(trimmed.startsWith(".") ? `0${trimmed}` : trimmed.replace(/\.$/, ""), decimals);
   if (units === null) return { ok: false, reason: "decimals" };
   if (units <= 0n) return { ok: false, reason: "zero" };
-  if (units >= U64_LIMIT) return { ok: false, reason: "too-large" };
+  if (units >= U64_LIMIT) return { ok: false, reason: "too-large", units };
   return { ok: true, units };
 }
 
@@ -89,10 +98,15 @@ export function tokenAmountProblem(
   symbol: string,
   held: HeldUnits | null,
 ): string | null {
+  // Past what any token account can hold is more than the sender holds: said with what they
+  // hold, as any other amount over it (the server says so too while the holdings load).
+  const read = readTypedAmount(text, decimals);
+  if (!read.ok && read.reason === "too-large")
+    return held === null ? null : moreThanHeldMessage(formatAmount(held.total, decimals), symbol);
   const parsed = parseTokenAmountInput(text, decimals, symbol);
   if (!parsed.ok) return parsed.error ?? "Amount is required";
   if (held === null) return null;
-  if (parsed.units > held.total) return MORE_THAN_HELD_MESSAGE;
+  if (parsed.units > held.total) return moreThanHeldMessage(formatAmount(held.total, decimals), symbol);
   if (parsed.units > held.largest) return oneWalletMessage(formatAmount(held.largest, decimals), symbol);
   return null;
 }

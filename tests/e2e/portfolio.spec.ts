@@ -1,7 +1,14 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
-import { expectToast, memberWithWallet, postJson, serverEnv } from "./support/env";
+import {
+  contextSignedIn,
+  expectToast,
+  launchToken,
+  memberWithWallet,
+  postJson,
+  serverEnv,
+} from "./support/env";
 import { addTestWallet, createTestWalletKey } from "./support/test-wallet";
 
 type Holders = { holders: Array<{ owner: string; amount: string }> };
@@ -80,7 +87,7 @@ describe("portfolio: launched and held tokens, transfers from a browser wallet",
     for (const [typed, reason] of [
       ["1.1234567891", `${symbol} has at most 9 decimals`],
       ["1,5", "Type the amount without commas, with a dot for decimals (1.5)"],
-      ["10000000.000000001", "More than you hold"],
+      ["10000000.000000001", `More than you hold (10,000,000 ${symbol})`],
     ] as const) {
       await dialog.getByLabel("Amount").fill(typed);
       await dialog.getByRole("button", { name: "Send" }).click();
@@ -105,6 +112,70 @@ describe("portfolio: launched and held tokens, transfers from a browser wallet",
       .filter({ hasText: /^10\.12$/ })
       .waitFor();
     assertClean();
+    await context.close();
+  });
+
+  it("a refused recipient is marked on its field, which takes focus, and says why; more than held says how much is held", async () => {
+    const sender = await member(`tsender_${stamp}`, true);
+    const symbol = `TW${stamp.slice(-5)}`.toUpperCase();
+    await launchToken(server.url, sender, { name: "Words Coin", symbol }, null);
+    // An account without a wallet.
+    const walletless = `tnowallet_${stamp}`;
+    const reg = await postJson(server.url, "/api/register", {
+      username: walletless,
+      email: `${walletless}@example.com`,
+      password: "fan-pass-42",
+    });
+    expect(reg.status).toBe(201);
+
+    const context = await contextSignedIn(browser, server.url, sender.cookie);
+    const { page, assertClean } = await openPage(context);
+    await page.goto(`${server.url}/dashboard`);
+    await page
+      .locator(`[data-testid="token-card"][data-symbol="${symbol}"]`)
+      .getByRole("button", { name: "Transfer" })
+      .click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText(`Available: 1,000,000 ${symbol}`).waitFor();
+    const recipient = dialog.getByLabel("Recipient");
+    const amount = dialog.getByLabel("Amount");
+    const isFocused = (field: typeof recipient) => field.evaluate((el) => el === document.activeElement);
+    /** The field's error text, read through its aria-describedby. */
+    const describedBy = (field: typeof recipient) =>
+      field.evaluate((el) =>
+        (el.getAttribute("aria-describedby") ?? "")
+          .split(" ")
+          .map((id) => document.getElementById(id)?.textContent ?? "")
+          .join(" | "),
+      );
+
+    for (const [to, reason] of [
+      ["nosuchuser_zz", 'No wallet address or user named "nosuchuser_zz"'],
+      [walletless, "This user has no wallet yet. Ask them to create a wallet, or paste a wallet address"],
+      [`tsender_${stamp}`, "That is your own wallet: choose another recipient"],
+    ] as const) {
+      await recipient.fill(to);
+      await amount.fill("1");
+      await amount.press("Enter");
+      await dialog.getByRole("alert").filter({ hasText: reason }).waitFor();
+      expect(await recipient.getAttribute("aria-invalid")).toBe("true");
+      expect(await describedBy(recipient)).toContain(reason);
+      await expect.poll(() => isFocused(recipient)).toBe(true);
+    }
+
+    // Over the balance, a little or past what any wallet can hold: the same words, with the balance.
+    // Refused in the form, before anything is sent.
+    await recipient.fill(walletless);
+    for (const typed of ["200000000", "999999999999"]) {
+      await amount.fill(typed);
+      await amount.press("Enter");
+      await dialog
+        .getByRole("alert")
+        .filter({ hasText: `More than you hold (1,000,000 ${symbol})` })
+        .waitFor();
+      expect(await amount.getAttribute("aria-invalid")).toBe("true");
+    }
+    assertClean([/404/, /400/]);
     await context.close();
   });
 

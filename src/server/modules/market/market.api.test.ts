@@ -262,7 +262,7 @@ describe("market: limits", () => {
     );
     expect(sent.status).toBe(400);
     expect(sent.body.error).toContain("VLT's market vault");
-    expect(sent.body.fields.to).toBe("Choose another recipient");
+    expect(sent.body.fields.to).toBe("That is VLT's market vault: choose another recipient");
     await expectVaultMatchesCurve(creator.c, ledger(), mint, rent);
   });
 

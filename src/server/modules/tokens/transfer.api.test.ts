@@ -2,6 +2,7 @@ import type { ApiError } from "@shared/schemas/api-error";
 import { shortAddress } from "@shared/short-address";
 import { generateKeyPairSigner } from "@solana/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "../../../../tests/support/http";
 import { launch, member } from "../../../../tests/support/market";
 import { startTestApp, type TestApp } from "../../../../tests/support/test-app";
 
@@ -63,5 +64,46 @@ describe("POST /api/tokens/:mint/transfer", () => {
     expect(stuck.body.error).toBe(
       `Not enough test SOL in your wallet ${shortAddress(who.wallet)} for the network fee. Use Get Test SOL and try again.`,
     );
+  });
+
+  it("says what is wrong with the recipient on its field, and what the sender holds when asked for more", async () => {
+    const sender = await member(t.url, t.deps.ledger, "words_sender", 2n * SOL);
+    const mint = await launch(sender, "WORDS", "1000");
+    const send = (to: string, amount = "1") =>
+      sender.c.post<ApiError>(`/api/tokens/${mint}/transfer`, { to, amount });
+
+    const nobody = await send("nosuchuser_zz");
+    expect(nobody.status).toBe(404);
+    expect(nobody.body.code).toBe("NOT_FOUND");
+    expect(nobody.body.fields?.to).toBe('No wallet address or user named "nosuchuser_zz"');
+
+    const walletless = new Client(t.url);
+    expect(
+      (
+        await walletless.post("/api/register", {
+          username: "words_nowallet",
+          email: "words_nowallet@example.com",
+          password: "secret1",
+        })
+      ).status,
+    ).toBe(201);
+    const noWallet = await send("words_nowallet");
+    expect(noWallet.status).toBe(400);
+    expect(noWallet.body.fields?.to).toBe(
+      "This user has no wallet yet. Ask them to create a wallet, or paste a wallet address",
+    );
+
+    const self = await send("words_sender");
+    expect(self.status).toBe(400);
+    expect(self.body.fields?.to).toBe("That is your own wallet: choose another recipient");
+
+    // Over the balance, and past what any token account can hold: the same words, with the balance.
+    const friend = (await generateKeyPairSigner()).address;
+    for (const amount of ["200000000", "999999999999"]) {
+      const over = await send(friend, amount);
+      expect(over.status, amount).toBe(400);
+      expect(over.body.code, amount).toBe("NOT_ENOUGH_TOKENS");
+      expect(over.body.fields?.amount, amount).toBe("More than you hold (1,000 WORDS)");
+    }
   });
 });

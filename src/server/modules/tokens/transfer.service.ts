@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import {
   AMOUNT_POSITIVE_MESSAGE,
-  MORE_THAN_HELD_MESSAGE,
+  moreThanHeldMessage,
   oneWalletMessage,
   parseTokenAmountInput,
+  readTypedAmount,
 } from "@shared/amount-input";
 import { formatAmount, groupDigits } from "@shared/amounts";
 import type { TransferRequest } from "@shared/schemas/token";
@@ -178,6 +179,10 @@ export class TransferService {
     const token = await this.deps.tokens.getByMint(mint);
     if (token.status !== "active")
       throw badRequest("This token is not live yet", undefined, "TOKEN_NOT_LIVE");
+    // Past what a token account can hold: no wallet holds it, so it is refused further on as
+    // more than the sender holds, with their balance (pickSource), as any amount over it is.
+    const typed = readTypedAmount(input.amount, token.decimals);
+    if (!typed.ok && typed.reason === "too-large") return { token, amount: typed.units };
     // The form's own reading, so the server names the same fault ("… has at most 9 decimals").
     const read = parseTokenAmountInput(input.amount, token.decimals, token.symbol);
     if (!read.ok) {
@@ -227,12 +232,12 @@ export class TransferService {
     if (to === (await this.deps.tokens.marketVault(token.mintAddress)))
       throw badRequest(
         `That is ${token.symbol}'s market vault: tokens sent there could never come out. Choose another recipient`,
-        { to: "Choose another recipient" },
+        { to: `That is ${token.symbol}'s market vault: choose another recipient` },
       );
     const { wallet: from, lamports } = await this.pickSource(userId, token, amount, prefer, to);
     if (from.publicKey === to)
       throw badRequest("That is your own wallet: choose another recipient", {
-        to: "Choose another recipient",
+        to: "That is your own wallet: choose another recipient",
       });
     if (lamports < transferCostLamports())
       throw new LedgerError(
@@ -247,10 +252,15 @@ export class TransferService {
     const text = to.trim().replace(/^@/, "");
     if (isValidAddress(text)) return text;
     const user = await this.deps.accountsRepo.userByUsername(text);
-    if (!user) throw notFound(`No wallet address or user named "${text}"`);
+    if (!user) {
+      const reason = `No wallet address or user named "${text}"`;
+      throw notFound(reason, { to: reason });
+    }
     const [wallet] = await this.deps.accountsRepo.walletsOf(user.id);
     if (!wallet)
-      throw badRequest(`${user.username} has no wallet yet`, { to: "This user has no wallet yet" });
+      throw badRequest(`${user.username} has no wallet yet`, {
+        to: "This user has no wallet yet. Ask them to create a wallet, or paste a wallet address",
+      });
     return wallet.publicKey;
   }
 
@@ -293,7 +303,7 @@ export class TransferService {
     }
     throw badRequest(
       `Not enough ${token.symbol}: you have ${groupDigits(formatAmount(total, token.decimals))}`,
-      { amount: MORE_THAN_HELD_MESSAGE },
+      { amount: moreThanHeldMessage(formatAmount(total, token.decimals), token.symbol) },
       "NOT_ENOUGH_TOKENS",
     );
   }

@@ -53,7 +53,7 @@ export function TransferDialog({
   const transfer = useSendTransfer(mint, holding);
   const available = holdings.data ? (holding?.balance ?? "0") : undefined;
   const decimals = holding?.decimals ?? token.decimals ?? TOKEN_DECIMALS;
-  // Holdings not loaded yet: the server is the one to say "More than you hold".
+  // Holdings not loaded yet: the server is the one to say "More than you hold (…)".
   const held = heldUnitsOf(holdings.data ? (holding ?? null) : undefined, decimals);
   // One key per transfer the person means (recipient and amount): a retry after a timeout or
   // a lost answer cannot send twice; another recipient or amount is another transfer.
@@ -94,8 +94,10 @@ export function TransferDialog({
           ? "No answer came, so the transfer may or may not have gone through. Once you're back online, check your balance; sending the same transfer again will not send it twice."
           : errorMessage(err, "Transfer failed. Please try again.");
       const field = err instanceof ApiError && err.fields ? err.fields : {};
-      if (field.to) form.setError("to", { type: "server", message: field.to });
-      if (field.amount) form.setError("amount", { type: "server", message: field.amount });
+      // On the field it is about, which takes focus (the first of them), to be read and fixed.
+      if (field.amount)
+        form.setError("amount", { type: "server", message: field.amount }, { shouldFocus: !field.to });
+      if (field.to) form.setError("to", { type: "server", message: field.to }, { shouldFocus: true });
       if (!field.to && !field.amount) form.setError("root", { type: "server", message });
     }
   });
