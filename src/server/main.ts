@@ -9,6 +9,7 @@ import { openDatabase } from "./db/client";
 import type { LedgerLog } from "./ledger/checkpoint-retry";
 import { openLedger } from "./ledger/index";
 import { makeDataDirPrivate } from "./lib/private-dir";
+import { errorText } from "./lib/safe-error";
 import { listenPubSub } from "./modules/rpc/rpc.pubsub-port";
 import { seedOnStart } from "./seed/seed-on-start";
 
@@ -91,13 +92,17 @@ async function main() {
   });
   await app.ready();
   if (leadership.isLeader) await seedOnStart(app, { config, database, ledger });
+  // Explore's cards show each token's last recorded trust score until a fresh one is computed.
+  await app.services.trust
+    .loadLastScores()
+    .catch((err: unknown) => app.log.warn(`last trust scores not read: ${errorText(err)}`));
   await step(`Cannot listen on HOST ${config.HOST}, PORT ${config.PORT}`, () =>
     app.listen({ port: config.PORT, host: config.HOST }),
   );
   // Explore's first snapshot reads a day of trades: built now, not on the first visitor's time.
   app.services.explore
     .warm()
-    .catch((err: unknown) => app.log.warn({ err }, "explore snapshot not built at start"));
+    .catch((err: unknown) => app.log.warn(`explore snapshot not built at start: ${errorText(err)}`));
   // The port actually bound: with PORT=0 the system picks a free one.
   const { port } = app.server.address() as AddressInfo;
   const url = `http://${["0.0.0.0", "::"].includes(config.HOST) ? "localhost" : config.HOST}:${port}`;

@@ -7,7 +7,7 @@ import type { ChecklistItem, TrustBand, TrustCap, TrustFactor, TrustReport } fro
 // sum is held down by caps, the dangerous findings that no amount of good elsewhere offsets.
 // Changing a threshold or a weight changes the version, so a score says which rules made it.
 
-const TRUST_VERSION = "2";
+export const TRUST_VERSION = "2";
 
 export interface TrustInputs {
   /** Supply counted for shares: the mint's supply less what burn addresses hold. */
@@ -87,7 +87,7 @@ export const BAND_LABELS: Record<TrustBand, string> = {
   high_risk: "High risk",
 };
 
-function bandOf(score: number): TrustBand {
+export function bandOf(score: number): TrustBand {
   if (score >= 80) return "good";
   if (score >= 50) return "caution";
   return "high_risk";

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lt, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { balanceChanges, marketTrades, trustSnapshots } from "../../db/schema/index";
 
@@ -51,6 +51,15 @@ export class TrustRepo {
         ),
       );
     return BigInt(row?.total ?? 0);
+  }
+
+  /** Each mint's latest daily score of this scoring version. */
+  async latestScores(version: string): Promise<Array<{ mint: string; score: number }>> {
+    return this.db
+      .selectDistinctOn([trustSnapshots.mint], { mint: trustSnapshots.mint, score: trustSnapshots.score })
+      .from(trustSnapshots)
+      .where(eq(trustSnapshots.version, version))
+      .orderBy(trustSnapshots.mint, desc(trustSnapshots.day));
   }
 
   /** The first score of the day is kept; later ones that day are not. */

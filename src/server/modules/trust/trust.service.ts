@@ -1,7 +1,7 @@
 import { type Balance, BURN_ADDRESSES, holderFigures, nonHolders } from "@shared/holders";
 import { MARKET } from "@shared/market/curve";
 import type { TrustBand, TrustChecklist, TrustReport } from "@shared/schemas/trust";
-import { checklist, evaluate, type TrustInputs } from "@shared/trust/score";
+import { bandOf, checklist, evaluate, TRUST_VERSION, type TrustInputs } from "@shared/trust/score";
 import { forbidden, notFound } from "../../http-errors";
 import type { FundingCheck } from "../../ledger/funding";
 import type { Ledger } from "../../ledger/ledger";
@@ -109,6 +109,14 @@ export class TrustService {
 
   async reportOf(mint: string): Promise<TrustReport> {
     return (await this.assess(mint)).report;
+  }
+
+  /** At start: each mint's last recorded daily score stands in on Explore's cards until its
+   * fresh one is computed in the background (without it every card lost its score, and the
+   * trust sort its order, for the 10-30 s that took). */
+  async loadLastScores(): Promise<void> {
+    for (const { mint, score } of await this.deps.repo.latestScores(TRUST_VERSION))
+      if (!this.lastScores.has(mint)) this.lastScores.set(mint, { score, band: bandOf(score) });
   }
 
   /** The last score known, never computed here (Explore's cards): a missing or stale one is
