@@ -94,6 +94,7 @@ export interface MarketView {
   launchWindow: {
     tokensBought: string;
     shareOfSupply: number;
+    buyerCount: number;
     buyers: Array<{ trader: string; tokens: string; isCreator: boolean; creatorFunded: boolean }>;
   };
 }

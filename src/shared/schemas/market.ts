@@ -40,6 +40,16 @@ export const PriceSchema = z
   .string()
   .regex(PRICE_TEXT, "A price is lamports per whole token, up to 9 decimals");
 
+/** A wallet that bought in the launch window, with its tokens bought there (base units). */
+export const LaunchBuyerSchema = z.object({
+  trader: z.string(),
+  tokens: z.string(),
+  isCreator: z.boolean(),
+  /** First funded (SOL) by the creator's wallet: an insider in all but name. */
+  creatorFunded: z.boolean(),
+});
+export type LaunchBuyer = z.infer<typeof LaunchBuyerSchema>;
+
 /** GET /api/market/:mint */
 export const MarketStateSchema = z.object({
   mint: z.string(),
@@ -76,21 +86,28 @@ export const MarketStateSchema = z.object({
   feesCreatorOwedLamports: z.string(),
   /** Who bought in the launch window: the sniper check, in the open. */
   launchWindow: z.object({
+    /** By every launch buyer. */
     tokensBought: z.string(),
     /** tokensBought / supply, 0 to 1. */
     shareOfSupply: z.number(),
-    buyers: z.array(
-      z.object({
-        trader: z.string(),
-        tokens: z.string(),
-        isCreator: z.boolean(),
-        /** First funded (SOL) by the creator's wallet: an insider in all but name. */
-        creatorFunded: z.boolean(),
-      }),
-    ),
+    /** Every wallet that bought in the window. */
+    buyerCount: z.number().int(),
+    /** The 10 largest (most tokens, then address); every one: GET /api/market/:mint/launch-buyers. */
+    buyers: z.array(LaunchBuyerSchema),
   }),
 });
 export type MarketState = z.infer<typeof MarketStateSchema>;
+
+/** GET /api/market/:mint/launch-buyers */
+export const LaunchBuyersQuerySchema = z.object({
+  cursor: text().max(200, "Invalid cursor").optional(),
+  limit: z.coerce.number().int("limit must be a whole number").min(1).max(100).default(50),
+});
+export const LaunchBuyersPageSchema = z.object({
+  buyers: z.array(LaunchBuyerSchema),
+  nextCursor: z.string().nullable(),
+});
+export type LaunchBuyersPage = z.infer<typeof LaunchBuyersPageSchema>;
 
 /** GET /api/market/:mint/quote: exactly one amount, by side. */
 export const QuoteQuerySchema = z

@@ -8,7 +8,7 @@ import {
   type SellQuote,
 } from "@shared/market/curve";
 import { priceText, spotPriceNano } from "@shared/market/price";
-import type { MarketState, Quote, TradeResult } from "@shared/schemas/market";
+import type { LaunchBuyer, MarketState, Quote, TradeResult } from "@shared/schemas/market";
 import type { TokenRow } from "../tokens/tokens.repo";
 import type { MarketRow, TradeRow } from "./market.repo";
 import { curveOf } from "./market-curves";
@@ -54,11 +54,25 @@ export interface WindowBuyer {
   creatorFunded: boolean;
 }
 
+/** The launch window in the state: its totals over every buyer, the largest few listed. */
+export interface WindowSummary {
+  tokensBought: bigint;
+  buyerCount: number;
+  top: WindowBuyer[];
+}
+
+export const presentBuyer = (b: WindowBuyer): LaunchBuyer => ({
+  trader: b.trader,
+  tokens: b.tokens.toString(),
+  isCreator: b.isCreator,
+  creatorFunded: b.creatorFunded,
+});
+
 export function presentState(
   token: TokenRow,
   market: MarketRow | null,
   feeBps: bigint,
-  buyers: WindowBuyer[],
+  window: WindowSummary,
 ): MarketState {
   const supply = supplyOf(token);
   const live = market && (market.status === "open" || market.status === "completed") ? market : null;
@@ -87,11 +101,11 @@ export function presentState(
       feesCreatorLamports: "0",
       feesPlatformLamports: "0",
       feesCreatorOwedLamports: "0",
-      launchWindow: { tokensBought: "0", shareOfSupply: 0, buyers: [] },
+      launchWindow: { tokensBought: "0", shareOfSupply: 0, buyerCount: 0, buyers: [] },
     };
   const curve = curveOf(live);
   const start = initialCurve(supply, live.curveShareBps);
-  const bought = buyers.reduce((sum, b) => sum + b.tokens, 0n);
+  const bought = window.tokensBought;
   return {
     mint: live.mint,
     status: live.status === "completed" ? "completed" : "open",
@@ -121,12 +135,8 @@ export function presentState(
     launchWindow: {
       tokensBought: bought.toString(),
       shareOfSupply: supply > 0n ? Number((bought * 1_000_000n) / supply) / 1_000_000 : 0,
-      buyers: buyers.map((b) => ({
-        trader: b.trader,
-        tokens: b.tokens.toString(),
-        isCreator: b.isCreator,
-        creatorFunded: b.creatorFunded,
-      })),
+      buyerCount: window.buyerCount,
+      buyers: window.top.map(presentBuyer),
     },
   };
 }

@@ -1,6 +1,8 @@
 import {
   BuyRequestSchema,
   CreatorFeesSchema,
+  LaunchBuyersPageSchema,
+  LaunchBuyersQuerySchema,
   type MarketState,
   MarketStateSchema,
   OpenMarketSchema,
@@ -51,6 +53,18 @@ export const marketRoutes =
         const json = await market.stateJson(request.params.mint);
         return reply.type("application/json; charset=utf-8").send(json as unknown as MarketState);
       },
+    );
+
+    app.get(
+      "/api/market/:mint/launch-buyers",
+      {
+        schema: {
+          params: MintParamsSchema,
+          querystring: LaunchBuyersQuerySchema,
+          response: { 200: LaunchBuyersPageSchema },
+        },
+      },
+      async (request) => market.launchBuyers(request.params.mint, request.query),
     );
 
     app.get(

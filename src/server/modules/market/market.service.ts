@@ -2,6 +2,7 @@ import { feeBpsAt, MARKET } from "@shared/market/curve";
 import { spotPriceNano } from "@shared/market/price";
 import {
   type CreatorFees,
+  type LaunchBuyersPage,
   type MarketState,
   MarketStateSchema,
   type Quote,
@@ -12,9 +13,10 @@ import { FundingCheck } from "../../ledger/funding";
 import type { Ledger } from "../../ledger/ledger";
 import type { TokensRepo } from "../tokens/tokens.repo";
 import type { TokensService } from "../tokens/tokens.service";
-import { presentQuote, presentState, type WindowBuyer } from "./market.presenter";
+import { presentBuyer, presentQuote, presentState, type WindowBuyer } from "./market.presenter";
 import type { MarketRepo } from "./market.repo";
 import type { CurveBook } from "./market-curves";
+import { byTokensThenAddress, pageOf, TOP_LAUNCH_BUYERS, type WindowBuy } from "./market-launch-buyers";
 import type { MarketOpenService } from "./market-open.service";
 import type { MarketTradeService, TradeOrder } from "./market-trade.service";
 import { fundTreasury } from "./market-vault";
@@ -75,9 +77,28 @@ export class MarketService {
     const token = await this.deps.tokens.getByMint(mint);
     const market = this.deps.curves.peek(mint) ?? (await this.deps.repo.market(mint));
     if (!market || (market.status !== "open" && market.status !== "completed"))
-      return presentState(token, null, MARKET.feeBps, []);
-    const buyers = await this.windowBuyers(market.mint, market.creatorWallet);
-    return presentState(token, market, this.deps.trades.feeBpsNow(market), buyers);
+      return presentState(token, null, MARKET.feeBps, { tokensBought: 0n, buyerCount: 0, top: [] });
+    const buys = await this.windowBuys(market.mint);
+    // Funding is checked for the listed buyers only: the rest when their page is asked for.
+    const top = await this.withFunding(buys.slice(0, TOP_LAUNCH_BUYERS), market.creatorWallet);
+    const tokensBought = buys.reduce((sum, b) => sum + b.tokens, 0n);
+    return presentState(token, market, this.deps.trades.feeBpsNow(market), {
+      tokensBought,
+      buyerCount: buys.length,
+      top,
+    });
+  }
+
+  /** GET /api/market/:mint/launch-buyers: every launch-window buyer, a page at a time, in the
+   * state's order, with the funding checks for that page. */
+  async launchBuyers(mint: string, query: { cursor?: string; limit: number }): Promise<LaunchBuyersPage> {
+    await this.deps.tokens.getByMint(mint);
+    const market = this.deps.curves.peek(mint) ?? (await this.deps.repo.market(mint));
+    if (!market || (market.status !== "open" && market.status !== "completed"))
+      return { buyers: [], nextCursor: null };
+    const { page, nextCursor } = pageOf(await this.windowBuys(mint), query);
+    const buyers = await this.withFunding(page, market.creatorWallet);
+    return { buyers: buyers.map(presentBuyer), nextCursor };
   }
 
   /** The curve's spot price (nano-lamports per whole token) and vault, null without a live
@@ -183,15 +204,18 @@ export class MarketService {
     return result;
   }
 
-  /** Who bought in the launch window, with the creator and creator-funded wallets marked. */
-  private async windowBuyers(mint: string, creator: string): Promise<WindowBuyer[]> {
+  /** Who bought in the launch window, most tokens first (then by address). */
+  private async windowBuys(mint: string): Promise<WindowBuy[]> {
     // The writer's own tally when the curve is loaded (no query on the token page's path).
     const known = this.deps.curves.peekWindowBought(mint);
     const buys = known
-      ? [...known]
-          .map(([trader, tokens]) => ({ trader, tokens }))
-          .sort((a, b) => (b.tokens > a.tokens ? 1 : -1))
+      ? [...known].map(([trader, tokens]) => ({ trader, tokens }))
       : await this.deps.repo.launchWindowBuys(mint);
+    return buys.sort(byTokensThenAddress);
+  }
+
+  /** The creator and creator-funded wallets marked. */
+  private withFunding(buys: WindowBuy[], creator: string): Promise<WindowBuyer[]> {
     return Promise.all(
       buys.map(async (b) => ({
         trader: b.trader,

@@ -30,7 +30,7 @@ function market(curveShareBps: number, creatorBuyTokens = "0"): MarketState {
     feesCreatorLamports: "0",
     feesPlatformLamports: "0",
     feesCreatorOwedLamports: "0",
-    launchWindow: { tokensBought: "0", shareOfSupply: 0, buyers: [] },
+    launchWindow: { tokensBought: "0", shareOfSupply: 0, buyerCount: 0, buyers: [] },
   };
 }
 

@@ -2,9 +2,13 @@ import { BPS, feeBpsAt, MARKET } from "@shared/market/curve";
 import { formatBps, formatCountdown, formatShare, formatTokens } from "@shared/market/format";
 import type { MarketState } from "@shared/schemas/market";
 import { ShieldCheck } from "lucide-react";
+import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
+import { Spinner } from "@/components/ui/spinner";
 import { shortAddress } from "@/lib/wallet";
+import { useLaunchBuyers } from "../api/get-launch-buyers";
 import { useNow } from "../hooks/use-now";
 
 /** While the launch window is open: the time left, the decaying fee and the per-wallet cap. */
@@ -37,23 +41,36 @@ export function LaunchWindowBanner({ market, symbol }: { market: MarketState; sy
   );
 }
 
-/** Who bought in the launch window, creator-funded wallets marked: the sniper check, in the open. */
+const counted = (n: number, one: string, many: string) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+const wallets = (n: number) => counted(n, "wallet", "wallets");
+
+/** Who bought in the launch window, creator-funded wallets marked: the sniper check, in the open.
+ * The market's state lists the 10 largest; every buyer is a click away ("Show all"). */
 export function LaunchBuyers({ market, symbol }: { market: MarketState; symbol: string }) {
   const { launchWindow } = market;
+  const [showAll, setShowAll] = useState(false);
+  const all = useLaunchBuyers(market.mint, showAll);
   if (market.status === "none") return null;
+  const count = launchWindow.buyerCount;
+  const listed = showAll && all.data ? all.data.pages.flatMap((p) => p.buyers) : launchWindow.buyers;
   return (
     <section aria-labelledby="launch-buyers-heading" className="flex flex-col gap-3">
       <h3 id="launch-buyers-heading" className="font-semibold">
         Bought in the launch window
       </h3>
       <p className="text-sm text-muted-foreground">
-        {launchWindow.buyers.length === 0
+        {count === 0
           ? "Nobody bought in the launch window."
-          : `${formatTokens(launchWindow.tokensBought, market.decimals)} ${symbol} (${formatShare(launchWindow.shareOfSupply)} of the supply) by ${launchWindow.buyers.length} wallet${launchWindow.buyers.length === 1 ? "" : "s"}.`}
+          : `${formatTokens(launchWindow.tokensBought, market.decimals)} ${symbol} (${formatShare(launchWindow.shareOfSupply)} of the supply) by ${wallets(count)}.`}
+        {count > listed.length ? ` The largest ${listed.length.toLocaleString("en-US")} are listed.` : null}
       </p>
-      {launchWindow.buyers.length > 0 ? (
-        <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">
-          {launchWindow.buyers.map((buyer) => (
+      {listed.length > 0 ? (
+        <ul
+          className="flex flex-col divide-y divide-border rounded-lg border border-border"
+          data-testid="launch-buyers"
+        >
+          {listed.map((buyer) => (
             <li key={buyer.trader} className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm">
               <code className="font-mono" title={buyer.trader}>
                 {shortAddress(buyer.trader)}
@@ -68,6 +85,50 @@ export function LaunchBuyers({ market, symbol }: { market: MarketState; symbol: 
           ))}
         </ul>
       ) : null}
+      {all.isError ? (
+        <p role="alert" className="text-sm text-destructive-soft-foreground">
+          Could not load the buyers. Try again.
+        </p>
+      ) : null}
+      {count > launchWindow.buyers.length ? (
+        <MoreBuyers count={count} showAll={showAll} all={all} onShowAll={() => setShowAll(true)} />
+      ) : null}
     </section>
+  );
+}
+
+/** "Show all N buyers", then "Load more" while pages remain ("Try again" after a failure). */
+function MoreBuyers({
+  count,
+  showAll,
+  all,
+  onShowAll,
+}: {
+  count: number;
+  showAll: boolean;
+  all: ReturnType<typeof useLaunchBuyers>;
+  onShowAll: () => void;
+}) {
+  const busy = showAll && (all.isFetching || all.isFetchingNextPage);
+  if (showAll && !busy && !all.isError && !all.hasNextPage) return null;
+  const label = !showAll
+    ? `Show all ${counted(count, "buyer", "buyers")}`
+    : all.isError
+      ? "Try again"
+      : "Load more";
+  const act = () => {
+    if (busy) return;
+    if (!showAll) onShowAll();
+    else if (all.isError && !all.data) void all.refetch();
+    else void all.fetchNextPage();
+  };
+  return (
+    <div>
+      {/* aria-disabled, not disabled: the button keeps the keyboard focus while a page loads. */}
+      <Button type="button" size="sm" variant="outline" aria-disabled={busy} onClick={act}>
+        {busy ? <Spinner className="size-4" /> : null}
+        {label}
+      </Button>
+    </div>
   );
 }
