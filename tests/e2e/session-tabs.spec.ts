@@ -59,6 +59,45 @@ describe("one session across tabs", () => {
     }
   });
 
+  it("a sign-out in another tab keeps the create wizard's draft for its writer, and says so", async () => {
+    const fay = await memberWithWallet(server.url, "tabs_fay");
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const a = await openPage(context);
+      const b = await openPage(context);
+      await signIn(a.page, fay.email);
+      await a.page.goto(`${server.url}/create`);
+      await a.page.getByRole("button", { name: "Skip: I'll fill in my token myself" }).click();
+      const name = a.page.getByLabel("Token name");
+      await name.fill("Fay Field Notes");
+
+      await b.page.goto(`${server.url}/dashboard`);
+      await b.page.getByRole("button", { name: "Sign out" }).click();
+      await expectToast(b.page, "Signed out");
+
+      // Tab A keeps what was typed, says why it cannot go on, and offers the way back.
+      await a.page.getByText("You were signed out. Sign in to continue").waitFor();
+      expect(await name.inputValue()).toBe("Fay Field Notes");
+      const kept = await a.page.evaluate(() => JSON.parse(sessionStorage.getItem("create-draft") ?? "{}"));
+      expect([kept.userId, kept.step, kept.form?.name]).toEqual([fay.userId, 3, "Fay Field Notes"]);
+      const back = a.page.locator("main").getByRole("link", { name: "Sign in" });
+      expect(await back.getAttribute("href")).toBe("/auth?next=%2Fcreate");
+
+      // Signing in again (from tab A) comes back to the same draft.
+      await back.click();
+      await a.page.getByRole("textbox", { name: "Email" }).fill(fay.email);
+      await a.page.getByLabel("Password").fill("member-pass-42");
+      await a.page.getByRole("button", { name: "Log In" }).click();
+      await a.page.waitForURL(/\/create$/);
+      await name.waitFor();
+      expect(await name.inputValue()).toBe("Fay Field Notes");
+      a.assertClean();
+      b.assertClean();
+    } finally {
+      await context.close();
+    }
+  });
+
   it("asks a wallet-only account to confirm it saved its secret key before signing out", async () => {
     // Generated without a session: an account with no email, password or browser wallet.
     const made = await postJson<{ wallet: { publicKey: string } }>(server.url, "/api/wallet/generate", {});

@@ -9,7 +9,13 @@ import { followBrowserConnectivity, onServerBack } from "@/lib/server-reachabili
 import { followSessionInOtherTabs, followSessionLoss } from "@/lib/session";
 
 export function Providers({ children }: { children: ReactNode }) {
-  useEffect(() => followSessionInOtherTabs(queryClient), []);
+  useEffect(
+    () =>
+      followSessionInOtherTabs(queryClient, () =>
+        toast({ title: "Signed out", description: "You signed out in another tab.", variant: "destructive" }),
+      ),
+    [],
+  );
   useEffect(() => followBrowserConnectivity(), []);
   useEffect(() => keepFocusInPlace(), []);
   useEffect(

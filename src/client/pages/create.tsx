@@ -3,6 +3,7 @@ import { type TokenForm, TokenFormSchema, type TokenFormValues } from "@shared/s
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
+import { Link } from "wouter";
 import { PageShell } from "@/components/layout";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
@@ -32,6 +33,7 @@ import { openMarketWithWallet } from "@/features/market/api/open-market";
 import { errorMessage } from "@/lib/api";
 import { useNetwork } from "@/lib/network";
 import { marketQueryKey, tokensQueryKey, walletsQueryKey } from "@/lib/query-keys";
+import { useSignInHere } from "@/lib/return-to";
 import { useSession } from "@/lib/session";
 import { usePageTitle } from "@/lib/use-page-title";
 
@@ -71,6 +73,12 @@ function CreateWizard() {
   const stepLabel = WIZARD_STEPS[state.step - 1]?.label ?? "";
 
   const userId = user?.id ?? null;
+  // Signed out under the wizard (in another tab): what is on screen stays, and the kept draft
+  // stays its writer's (saveDraft) until they sign in again.
+  const [wasSignedIn, setWasSignedIn] = useState(userId !== null);
+  if (userId !== null && !wasSignedIn) setWasSignedIn(true);
+  const signedOut = wasSignedIn && userId === null;
+  const signInHere = useSignInHere();
   useEffect(() => {
     saveDraft(userId, state, form.getValues());
     const watching = form.watch((values) => saveDraft(userId, state, values as TokenForm));
@@ -231,6 +239,17 @@ function CreateWizard() {
             From a few sentences about you to a live token, in about a minute.
           </p>
         </header>
+        {signedOut ? (
+          <p
+            role="alert"
+            className="rounded-lg bg-secondary p-3 text-center text-sm text-secondary-foreground"
+          >
+            You were signed out. Sign in to continue.{" "}
+            <Link href={signInHere} className="font-medium underline underline-offset-4">
+              Sign in
+            </Link>
+          </p>
+        ) : null}
         <WizardProgress
           current={state.step}
           finished={state.launch.status === "success"}

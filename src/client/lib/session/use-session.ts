@@ -40,18 +40,29 @@ export function useSession(): Session {
 }
 
 /** Another tab of this browser signed in or out: it rewrote the stored user, and the cookie
- * this tab sends is now that session's. Everything this tab shows and keeps belonged to the
- * person it knew, so it starts again from the server, as a fresh load would; without this a
- * stale tab showed one user while acting as another. (Browsers fire `storage` in the other
- * tabs only.) Returns the unsubscribe. */
-export function followSessionInOtherTabs(queryClient: QueryClient): () => void {
+ * this tab sends is now that session's. A sign-in (or another person) starts this tab again from
+ * the server, as a fresh load would; without this a stale tab showed one user while acting as
+ * another. A sign-out only shows the signed-out state, without a reload, and `tell`s why: what
+ * the person was typing stays on screen (the create wizard keeps its draft for its writer)
+ * until they sign in again. (Browsers fire `storage` in the other tabs only.) Returns the
+ * unsubscribe. */
+export function followSessionInOtherTabs(queryClient: QueryClient, tell: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key !== STORAGE_KEY && event.key !== null) return;
     const known = queryClient.getQueryData<MeResponse>(sessionQueryKey);
     // Not read yet: this tab is asking the server itself.
     if (!known) return;
-    if ((known.user?.id ?? null) !== storedUserId(event.key === null ? null : event.newValue))
+    const now = storedUserId(event.key === null ? null : event.newValue);
+    if ((known.user?.id ?? null) === now) return;
+    if (now !== null) {
       window.location.reload();
+      return;
+    }
+    // Nothing of the person's stays cached (as after this tab's own sign-out), and nothing is
+    // asked again for them: the pages read the signed-out session and ask as a visitor.
+    queryClient.setQueryData(sessionQueryKey, { user: null });
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
+    tell();
   };
   window.addEventListener("storage", onStorage);
   return () => window.removeEventListener("storage", onStorage);

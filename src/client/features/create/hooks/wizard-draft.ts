@@ -74,8 +74,11 @@ export function loadDraft(userId: string | null): RestoredDraft | null {
   };
 }
 
-/** Keeps the wizard as it stands; a launch under way or done is not a draft any more. */
+/** Keeps the wizard as it stands; a launch under way or done is not a draft any more. A
+ * signed-out wizard never writes over a signed-in person's draft: signed out in another tab,
+ * they get it back when they sign in again. */
 export function saveDraft(userId: string | null, state: WizardState, form: TokenForm): void {
+  if (userId === null && storedDraftOwner() !== null) return;
   if (state.launch.status !== "idle" || state.step === 4) {
     clearDraft();
     return;
@@ -96,6 +99,17 @@ export function saveDraft(userId: string | null, state: WizardState, form: Token
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify(draft));
   } catch {
     /* storage full or disabled: the draft lives in page memory only */
+  }
+}
+
+/** Whose draft this tab keeps (null: none, or one begun signed out). */
+function storedDraftOwner(): string | null {
+  try {
+    const raw = sessionStorage.getItem(STORAGE_KEY);
+    const owner = raw ? (JSON.parse(raw) as { userId?: unknown }).userId : null;
+    return typeof owner === "string" ? owner : null;
+  } catch {
+    return null;
   }
 }
 
