@@ -218,6 +218,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     now,
     warn,
   });
+  tokens.spotPrice = (mint) => (market ? market.spot(mint) : Promise.resolve(null));
   const marketStatesForPayouts = market;
   // Owed creator fees paid from the treasury (docs/market.md): run by the leader (app.ts).
   payouts = new CreatorFeePayouts({

@@ -14,6 +14,11 @@ export const HoldingSchema = z.object({
   share: z.string(),
   /** The token's page in this app. */
   url: z.string(),
+  /** The curve's price now, decimal lamports per whole token (up to 9 fraction digits, see
+   * shared/market/price.ts); null when the token has no open or completed market. */
+  priceLamports: z.string().nullable(),
+  /** balance x price in lamports, rounded down; null without a market. */
+  valueLamports: z.string().nullable(),
   /** True when the user launched this token. */
   launchedByYou: z.boolean(),
   /** Which of the user's wallets hold it: a transfer is signed by the wallet that holds. */

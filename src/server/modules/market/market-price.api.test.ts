@@ -118,6 +118,8 @@ describe("a token of the largest supply is priced below 1 lamport, not at 0", ()
     expect(value).toBe((units * price) / (E9 * E9));
     expect(value).toBeGreaterThanOrEqual(BigInt(trades[0]?.solAmount ?? "0") - 1n);
     expect(value).toBeLessThan(SOL / 20n);
+    // Valued by the server in the same answer (the dashboard asked the market once per token).
+    expect(held).toMatchObject({ priceLamports: s.priceLamports, valueLamports: value.toString() });
   });
 
   it("values a collector's holding in Top Collectors at that price (it was 0)", async () => {

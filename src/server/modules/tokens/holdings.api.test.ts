@@ -72,6 +72,8 @@ describe("GET /api/portfolio/holdings", () => {
         supply: "1000000",
         share: "0.25%",
         url: `/token/${art}`,
+        priceLamports: null,
+        valueLamports: null,
         launchedByYou: false,
         wallets: [
           { address: fan.wallet, kind: "embedded", balance: "1500" },
@@ -87,6 +89,8 @@ describe("GET /api/portfolio/holdings", () => {
         supply: "3",
         share: "33.33%",
         url: `/token/${biz}`,
+        priceLamports: null,
+        valueLamports: null,
         launchedByYou: false,
         wallets: [{ address: ext.address, kind: "external", balance: "1" }],
       },

@@ -1,5 +1,6 @@
 import { formatAmount, shareOfSupply } from "@shared/amounts";
 import { holderFigures, nonHolders } from "@shared/holders";
+import { holdingValueLamports, priceText } from "@shared/market/price";
 import type { Holding } from "@shared/schemas/portfolio";
 import { type TokenBalance, TokenDetailsSchema } from "@shared/schemas/token";
 import { notFound } from "../../http-errors";
@@ -49,7 +50,12 @@ interface ChainFact {
 }
 
 /** Reading tokens: portfolios, public pages, balances. Chain facts come from the ledger. */
+/** A token's curve price now (nano-lamports per whole token), null without a market. */
+export type SpotPrice = (mint: string) => Promise<{ priceNano: bigint } | null>;
+
 export class TokensService {
+  /** Set once the market exists (it is made after this service): values holdings. */
+  spotPrice: SpotPrice = async () => null;
   private presented = new BoundedCache<string, PresentedList>({ max: 10_000 });
   /** Creators shown on token pages: immutable (a user row is never rewritten). */
   private creators = new BoundedCache<string, { username: string | null; isDemo: boolean } | null>({
@@ -390,10 +396,13 @@ export class TokensService {
     const { wallets, held } = await this.heldPlatformTokens(userId);
     const mints = await this.deps.ledger.getMultipleAccounts(held.map(({ row }) => row.mintAddress));
     const kinds = new Map(wallets.map((w) => [w.publicKey, w.kind]));
+    // Valued here, in one answer: the dashboard asked the market once per token held.
+    const spots = await Promise.all(held.map(({ row }) => this.spotPrice(row.mintAddress)));
     const out: Holding[] = [];
     for (const [i, { row, holding }] of held.entries()) {
       const mint = mints[i];
       const supply = (mint && mintSupplyOf(mint.data)) ?? 0n;
+      const spot = spots[i] ?? null;
       out.push({
         mint: row.mintAddress,
         name: row.name,
@@ -403,6 +412,10 @@ export class TokensService {
         supply: formatAmount(supply, holding.decimals),
         share: shareOfSupply(holding.units, supply),
         url: `/token/${row.mintAddress}`,
+        priceLamports: spot ? priceText(spot.priceNano) : null,
+        valueLamports: spot
+          ? holdingValueLamports(holding.units, holding.decimals, spot.priceNano).toString()
+          : null,
         launchedByYou: row.userId === userId,
         wallets: [...holding.wallets]
           .filter(([, units]) => units > 0n)

@@ -46,7 +46,7 @@ function HoldingRow({ holding }: { holding: Holding }) {
         <div>
           <dt className="text-muted-foreground">Value</dt>
           <dd className="tabular-nums" data-testid="holding-value">
-            <HoldingValue mint={holding.mint} balance={holding.balance} decimals={holding.decimals} />
+            <HoldingValue valueLamports={holding.valueLamports} />
           </dd>
         </div>
         <div>

@@ -1,6 +1,4 @@
-import { parseAmount } from "@shared/amounts";
 import { formatPriceSol, formatSol } from "@shared/market/format";
-import { holdingValueLamports, parsePrice } from "@shared/market/price";
 import { CandlestickChart } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
@@ -62,25 +60,14 @@ export function LaunchedMarketFacts({ mint }: { mint: string }) {
   );
 }
 
-/** What a holding is worth at the curve's price now (balance x price), or a dash without a market. */
-export function HoldingValue({
-  mint,
-  balance,
-  decimals,
-}: {
-  mint: string;
-  balance: string;
-  decimals: number;
-}) {
-  const market = useTokenMarket(mint);
-  if (market.isPending) return <Skeleton className="h-4 w-16" />;
-  if (!market.data)
+/** What a holding is worth at the curve's price now (valued by the server with the holdings),
+ * or a dash without a market. */
+export function HoldingValue({ valueLamports }: { valueLamports: string | null }) {
+  if (valueLamports === null)
     return (
       <span title="No market yet">
         —<span className="sr-only">No market yet</span>
       </span>
     );
-  const units = parseAmount(balance, decimals) ?? 0n;
-  const price = parsePrice(market.data.priceLamports) ?? 0n;
-  return <>{formatSol(holdingValueLamports(units, decimals, price))}</>;
+  return <>{formatSol(valueLamports)}</>;
 }
