@@ -266,6 +266,10 @@ const MATRIX: Record<string, Row> = {
     request: (ctx) => ({ path: `/api/market/${ctx.w.mint}/candles?interval=1h` }),
     expect: all(200),
   },
+  "GET /api/market/:mint/launch-buyers": {
+    request: (ctx) => ({ path: `/api/market/${ctx.w.mint}/launch-buyers` }),
+    expect: all(200),
+  },
 
   // Transfers move only the caller's own tokens (the other user holds none of this one).
   "POST /api/tokens/:mint/transfer": {
