@@ -14,7 +14,7 @@ import type { Ledger } from "../../ledger/ledger";
 import type { TokensRepo } from "../tokens/tokens.repo";
 import type { TokensService } from "../tokens/tokens.service";
 import { presentBuyer, presentQuote, presentState, type WindowBuyer } from "./market.presenter";
-import type { MarketRepo } from "./market.repo";
+import type { MarketRepo, MarketRow } from "./market.repo";
 import type { CurveBook } from "./market-curves";
 import { byTokensThenAddress, pageOf, TOP_LAUNCH_BUYERS, type WindowBuy } from "./market-launch-buyers";
 import type { MarketOpenService } from "./market-open.service";
@@ -45,10 +45,14 @@ export class MarketService {
   /** GET /api/market/:mint as JSON, until the market's next write on any node (see
    * MarketVersions and the change bus). */
   private states: MintCache<{ state: MarketState; json: Buffer | null }>;
+  /** The market rows `spot` reads for curves not in memory (a token without a market, most
+   * of a portfolio, included), until the market's next write on any node. */
+  private rows: MintCache<MarketRow | null>;
 
   constructor(private deps: Deps) {
     this.funding = new FundingCheck(deps.ledger);
     this.states = new MintCache(deps.repo.versions, { max: 20_000 });
+    this.rows = new MintCache(deps.repo.versions, { max: 20_000 });
   }
 
   /** The treasury, funded to the rent minimum once per process where test SOL exists. */
@@ -106,7 +110,8 @@ export class MarketService {
    * checks) that `state` reads. */
   async spot(mint: string): Promise<{ priceNano: bigint; decimals: number; vault: string } | null> {
     const token = await this.deps.tokens.getByMint(mint);
-    const market = this.deps.curves.peek(mint) ?? (await this.deps.repo.market(mint));
+    const market =
+      this.deps.curves.peek(mint) ?? (await this.rows.get(mint, "", () => this.deps.repo.market(mint)));
     if (!market || (market.status !== "open" && market.status !== "completed")) return null;
     return {
       priceNano: spotPriceNano(market, token.decimals),

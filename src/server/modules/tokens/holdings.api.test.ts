@@ -115,6 +115,19 @@ describe("GET /api/portfolio/holdings", () => {
       { symbol: "HART", balance: "997500", share: "99.75%", launchedByYou: true },
     ]);
 
+    // No market, no value; once the creator opens one, the holdings are valued at its price
+    // (the market rows read for valuing are kept only until the market's next write).
+    const opened = await artist.c.post<{ priceLamports: string }>(`/api/market/${art}/open`, {
+      curveShareBps: 5000,
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const valued = await fan.c.get<HoldingsResponse>("/api/portfolio/holdings");
+    expect(valued.body.holdings.find((h) => h.mint === art)).toMatchObject({
+      priceLamports: opened.body.priceLamports,
+      valueLamports: expect.stringMatching(/^[1-9]\d*$/),
+    });
+    expect(valued.body.holdings.find((h) => h.mint === biz)).toMatchObject({ valueLamports: null });
+
     // Nothing held, nothing listed; nobody signed in, no answer.
     const empty = await member("hold_nobody");
     expect((await empty.c.get<HoldingsResponse>("/api/portfolio/holdings")).body).toEqual({ holdings: [] });
