@@ -51,7 +51,8 @@ describe("a creator's and a fan's second day", () => {
     await dialog.waitFor();
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    expect(await engage.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Focus comes back once the dialog has gone: asked until it has (a loaded machine is slower).
+    await expect.poll(() => engage.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await engage.click();
     await dialog.getByRole("tab", { name: "Post an update" }).click();

@@ -65,6 +65,12 @@ export function useMarketLive(mint: string): void {
           void queryClient.invalidateQueries({ queryKey: [...marketQueryKey(mint), "trades"] });
           void queryClient.invalidateQueries({ queryKey: [...marketQueryKey(mint), "candles"] });
         }
+        if (first) {
+          // Holders a transfer moved before the stream listened (no curve moves): read again.
+          void queryClient.invalidateQueries({ queryKey: tokenQueryKey(mint) });
+          void queryClient.invalidateQueries({ queryKey: postsQueryKey(mint) });
+          void queryClient.invalidateQueries({ queryKey: holdingsQueryKey });
+        }
         first = false;
       });
       events.addEventListener("trade", (e) => {
