@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { serverNodeFlags } from "../support/server-node-flags";
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -37,18 +38,22 @@ export async function startServer(
   // SERVER_NODE_ARGS: extra node flags for the server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   // to profile it under a benchmark; NODE_OPTIONS refuses --cpu-prof).
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dir,
-      SEED_DEMO: "no",
-      LOG_LEVEL: "warn",
-      ...env,
+  const proc = spawn(
+    process.execPath,
+    [...serverNodeFlags(), ...nodeArgs, "--import", "tsx", "src/server/main.ts"],
+    {
+      env: {
+        ...process.env,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATA_DIR: dir,
+        SEED_DEMO: "no",
+        LOG_LEVEL: "warn",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe", "ipc"],
     },
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
-  });
+  );
   proc.stdout?.on("data", (d) => (out += String(d)));
   proc.stderr?.on("data", (d) => (out += String(d)));
   const url = await new Promise<string>((resolve, reject) => {

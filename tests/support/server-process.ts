@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { serverNodeFlags } from "./server-node-flags";
 
 // The real server as `npm run serve` starts it (src/server/main.ts in a child process), on a
 // port the test chooses, optionally under a file-descriptor limit.
@@ -45,7 +46,7 @@ export async function spawnServer(options: {
   fdLimit?: number;
 }): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "launchpad-proc-"));
-  const node = `exec "${process.execPath}" --import tsx src/server/main.ts`;
+  const node = `exec "${process.execPath}" ${serverNodeFlags().join(" ")} --import tsx src/server/main.ts`;
   const command = options.fdLimit ? `ulimit -n ${options.fdLimit}; ${node}` : node;
   const proc = spawn("sh", ["-c", command], {
     env: {
