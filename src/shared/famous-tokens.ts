@@ -10,12 +10,22 @@ export interface FamousToken {
   name: string;
   /** Words the drafter never puts in a name (lower case): the name's distinctive word. */
   words: readonly string[];
+  /** The name is an everyday word or a first name (a planet, a film, a nickname): a band
+   * called Jupiter may call its token "Jupiter". Only the symbol is reserved. */
+  ordinaryName: boolean;
 }
 
 const token = (symbol: string, name: string, ...words: string[]): FamousToken => ({
   symbol,
   name,
   words: words.length ? words : [name.toLowerCase()],
+  ordinaryName: false,
+});
+
+/** A token whose name anyone may also use (see `ordinaryName`). */
+const wordToken = (symbol: string, name: string): FamousToken => ({
+  ...token(symbol, name),
+  ordinaryName: true,
 });
 
 export const FAMOUS_TOKENS: readonly FamousToken[] = [
@@ -23,23 +33,23 @@ export const FAMOUS_TOKENS: readonly FamousToken[] = [
   token("ETH", "Ethereum"),
   token("SOL", "Solana"),
   token("USDC", "USD Coin", "usdc"),
-  token("USDT", "Tether"),
+  wordToken("USDT", "Tether"),
   token("BNB", "BNB"),
   token("XRP", "XRP"),
   token("ADA", "Cardano"),
   token("DOGE", "Dogecoin", "dogecoin", "doge"),
   token("SHIB", "Shiba Inu", "shiba", "shib"),
-  token("PEPE", "Pepe"),
+  wordToken("PEPE", "Pepe"),
   token("BONK", "Bonk"),
   token("WIF", "dogwifhat"),
   token("TRUMP", "Official Trump", "trump"),
-  token("JUP", "Jupiter"),
-  token("TRX", "TRON"),
+  wordToken("JUP", "Jupiter"),
+  wordToken("TRX", "TRON"),
   token("TON", "Toncoin"),
-  token("AVAX", "Avalanche"),
+  wordToken("AVAX", "Avalanche"),
   token("LTC", "Litecoin"),
   token("LINK", "Chainlink"),
-  token("DAI", "Dai"),
+  wordToken("DAI", "Dai"),
   token("WBTC", "Wrapped Bitcoin", "wbtc"),
   token("WSOL", "Wrapped SOL", "wsol"),
   token("PYUSD", "PayPal USD", "pyusd"),

@@ -34,10 +34,19 @@ describe("famousLookalike", () => {
     },
   );
 
-  it.each([["Dogecoin Portraits"], ["Sol Studio"], ["Ada's Pages"]])(
+  it.each([["Dogecoin Portraits"], ["Sol Studio"], ["Ada's Pages"], ["Jupiter"], ["Pepe"], ["Avalanche"]])(
     "a creator's own name %s passes",
     (name) => {
       expect(famousLookalike(name, "HBSK")).toBeNull();
     },
   );
+
+  it("reserves the symbol of a token whose name is an everyday word, not the word", () => {
+    expect(famousLookalike("Jupiter", "JPTR")).toBeNull();
+    expect(famousLookalike("Jupiter", "JUP")).toEqual({
+      field: "symbol",
+      message: "JUP is the symbol of Jupiter, a well-known token: choose another so fans are not misled.",
+    });
+    expect(famousLookalike("Bitcoin", "JPTR")?.field).toBe("name");
+  });
 });

@@ -14,7 +14,8 @@ import { nameSkeleton, symbolSkeleton } from "./lookalike";
 const squeeze = (name: string) => nameSkeleton(name).replace(/ /g, "");
 
 const BY_SYMBOL = new Map(FAMOUS_TOKENS.map((t) => [symbolSkeleton(t.symbol), t]));
-const BY_NAME = new Map(FAMOUS_TOKENS.map((t) => [squeeze(t.name), t]));
+/** Coined names only ("Dogecoin", not "Jupiter"): an everyday word stays free as a name. */
+const BY_NAME = new Map(FAMOUS_TOKENS.filter((t) => !t.ordinaryName).map((t) => [squeeze(t.name), t]));
 
 /** The well-known token whose symbol `symbol` looks like, if any. */
 export function famousSymbol(symbol: string): FamousToken | undefined {
