@@ -8,6 +8,7 @@ import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import type { LedgerLog } from "./ledger/checkpoint-retry";
 import { openLedger } from "./ledger/index";
+import { LaunchBuilderThread } from "./ledger/launch-builder-client";
 import { makeDataDirPrivate } from "./lib/private-dir";
 import { errorText } from "./lib/safe-error";
 import { listenPubSub } from "./modules/rpc/rpc.pubsub-port";
@@ -46,7 +47,9 @@ async function main() {
       }),
   );
   const ai = createAiEngine(config);
-  const app = await buildApp({ config, database, ledger, ai, clientRoot: config.CLIENT_DIST });
+  // Launch transactions are built off the event loop (docs/decisions/021-launch-builder-thread.md).
+  const launchBuilder = await LaunchBuilderThread.start();
+  const app = await buildApp({ config, database, ledger, ai, launchBuilder, clientRoot: config.CLIENT_DIST });
   logger = { warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) };
   if (!fs.existsSync(path.join(config.CLIENT_DIST, "index.html")))
     app.log.warn(
@@ -63,6 +66,7 @@ async function main() {
     force.unref();
     pubsub?.close();
     await app.close();
+    await launchBuilder.close();
     await ledger.close();
     await database.close();
     process.exit(process.exitCode ?? 0);

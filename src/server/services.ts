@@ -239,6 +239,7 @@ export function createServices(deps: AppDeps, warn: (message: string) => void) {
     ledger,
     publicUrl,
     markets: opens,
+    launchBuilder: deps.launchBuilder,
   });
   const transfers = new TransferService({ repo: tokensRepo, accountsRepo, tokens, wallets, ledger });
   trust = new TrustService({

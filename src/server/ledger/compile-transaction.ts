@@ -210,3 +210,29 @@ export async function compileTransaction(
     fullySigned: signers.every((address) => signatures.has(address)),
   };
 }
+
+/** Adds the fee payer's signature to bytes compiled with its slot empty (a launch built on
+ * the builder's thread, where the payer's key never goes). The payer is the message's first
+ * account; it must be `payer`. */
+export async function signAsFeePayer(
+  wire: Uint8Array,
+  payer: TransactionPartialSigner,
+): Promise<{ wire: Uint8Array; signature: string }> {
+  const count = wire[0] ?? 0;
+  // Up to 127 signatures the count is one byte; a transaction has room for 19 at most.
+  if (count === 0 || count > 0x7f) throw new Error("not a transaction with signature slots");
+  const message = wire.subarray(1 + 64 * count);
+  // v0 message: prefix, three header bytes, the account count (one byte below 128), accounts.
+  const feePayer = bs58.encode(message.subarray(5, 37));
+  if (feePayer !== payer.address) throw new Error("the transaction is paid by another account");
+  const unsigned = {
+    messageBytes: message,
+    signatures: { [feePayer]: null },
+  } as unknown as Parameters<TransactionPartialSigner["signTransactions"]>[0][number];
+  const [dictionary] = await payer.signTransactions([unsigned]);
+  const signature = dictionary?.[payer.address];
+  if (!signature) throw new Error("the fee payer did not sign");
+  const signed = new Uint8Array(wire);
+  signed.set(signature, 1);
+  return { wire: signed, signature: bs58.encode(signature) };
+}

@@ -3,12 +3,14 @@ import { TOKEN_DECIMALS } from "@shared/constants";
 import { creatorBuySpend } from "@shared/market/creator-buy";
 import type { LaunchMarket } from "@shared/schemas/market";
 import type { CreateTokenResponse, TokenFormValues } from "@shared/schemas/token";
+import type { TransactionPartialSigner } from "@solana/kit";
 import { isUniqueViolation } from "../../db/errors";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-errors";
-import { generateSigner } from "../../ledger/keys";
+import { signAsFeePayer } from "../../ledger/compile-transaction";
+import { inProcessLaunchBuilder, type LaunchBuilder, metadataUri } from "../../ledger/launch-builder";
 import { type Ledger, LedgerError } from "../../ledger/ledger";
 import {
-  buildLaunchTransaction,
+  type buildLaunchTransaction,
   checkSignedMatchesPrepared,
   launchCostLamports,
 } from "../../ledger/token-2022";
@@ -49,6 +51,8 @@ interface Deps {
   ledger: Ledger;
   publicUrl: string;
   markets?: LaunchMarkets;
+  /** Where launch transactions are built (default: on this thread). */
+  launchBuilder?: LaunchBuilder;
 }
 
 /** Launching a token: one Token-2022 transaction. The row, with the signed bytes and the
@@ -215,16 +219,12 @@ export class LaunchService {
     const fields = {
       name: input.name,
       symbol: input.symbol,
-      uri: this.uriFor("x".repeat(44)),
+      uri: metadataUri(this.deps.publicUrl, "x".repeat(44)),
       additionalMetadata: extraFields(input),
     };
     const { ledger } = this.deps;
     const cost = launchCostLamports(fields) + extra;
     if ((await ledger.getBalance(payer)) < cost) throw new LedgerError(NOT_ENOUGH_SOL, "insufficient_funds");
-  }
-
-  private uriFor(mint: string): string {
-    return `${this.deps.publicUrl}/api/tokens/${mint}/metadata.json`;
   }
 
   private async record(
@@ -235,19 +235,22 @@ export class LaunchService {
     market?: LaunchMarket,
   ) {
     // A taken (or look-alike) symbol or name is refused by the skeleton indexes at insert: no
-    // extra query on the way of a launch.
-    const mint = generateSigner();
-    const built = await buildLaunchTransaction({
-      payer,
-      mint,
+    // extra query on the way of a launch. Built elsewhere (the builder's thread in a server),
+    // signed here: the payer's key stays on this thread.
+    const unsigned = await (this.deps.launchBuilder ?? inProcessLaunchBuilder).build({
+      payer: typeof payer === "string" ? payer : payer.address,
       name: input.name,
       symbol: input.symbol,
-      uri: this.uriFor(mint.address),
+      publicUrl: this.deps.publicUrl,
       additionalMetadata: extraFields(input),
       supply: BigInt(input.totalSupply) * 10n ** BigInt(TOKEN_DECIMALS),
       decimals: TOKEN_DECIMALS,
       blockhash,
     });
+    const built =
+      typeof payer === "string"
+        ? { ...unsigned, signature: null }
+        : { ...unsigned, ...(await signAsFeePayer(unsigned.wire, payer as TransactionPartialSigner)) };
     const values = {
       id: randomUUID(),
       userId,
