@@ -3,11 +3,13 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createAiEngine } from "./ai/index";
+import { OfflineThreadEngine } from "./ai/offline/offline-thread-engine";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import type { LedgerLog } from "./ledger/checkpoint-retry";
 import { openLedger } from "./ledger/index";
+import { inProcessLaunchBuilder, type LaunchBuilder } from "./ledger/launch-builder";
 import { LaunchBuilderThread } from "./ledger/launch-builder-client";
 import { makeDataDirPrivate } from "./lib/private-dir";
 import { errorText } from "./lib/safe-error";
@@ -46,9 +48,22 @@ async function main() {
         },
       }),
   );
-  const ai = createAiEngine(config);
+  // The offline engine answers off the event loop (docs/decisions/022-offline-engine-thread.md).
+  const offline = await OfflineThreadEngine.start().catch((err: unknown) => {
+    process.emitWarning(
+      `offline engine thread did not start (${errorText(err)}): it answers on the event loop`,
+    );
+    return null;
+  });
+  const ai = createAiEngine(config, offline ? { offline } : {});
   // Launch transactions are built off the event loop (docs/decisions/021-launch-builder-thread.md).
-  const launchBuilder = await LaunchBuilderThread.start();
+  // A thread that cannot start leaves them on the loop, as tests build them: launches work either way.
+  const launchBuilder = await LaunchBuilderThread.start().catch((err: unknown): LaunchBuilder => {
+    process.emitWarning(
+      `launch builder thread did not start (${errorText(err)}): launches are built on the event loop`,
+    );
+    return inProcessLaunchBuilder;
+  });
   const app = await buildApp({ config, database, ledger, ai, launchBuilder, clientRoot: config.CLIENT_DIST });
   logger = { warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) };
   if (!fs.existsSync(path.join(config.CLIENT_DIST, "index.html")))
@@ -67,6 +82,7 @@ async function main() {
     pubsub?.close();
     await app.close();
     await launchBuilder.close();
+    await offline?.close();
     await ledger.close();
     await database.close();
     process.exit(process.exitCode ?? 0);

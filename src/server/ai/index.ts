@@ -13,9 +13,13 @@ export { plainText } from "./offline/text";
 /** The engine the server runs with, chosen by env: the offline engine unless AI_PROVIDER
  * names a provider and its key is present (openai-compatible needs none). A provider whose
  * key is missing is reported once at start and the offline engine answers. */
-export function createAiEngine(config: Config, options: { log?: AiLog } = {}): AiEngine {
+export function createAiEngine(
+  config: Config,
+  /** `offline`: the engine that answers offline (main.ts: on its own thread; default here). */
+  options: { log?: AiLog; offline?: OfflineEngine } = {},
+): AiEngine {
   const log = options.log ?? defaultAiLog(config);
-  const offline = new OfflineEngine();
+  const offline = options.offline ?? new OfflineEngine();
   const choice = chooseModel(config);
   if (!choice.ok) {
     if (config.AI_PROVIDER && config.AI_PROVIDER !== "offline") {

@@ -51,8 +51,13 @@ const GREETING = /^\s*(hi|hello|hey|yo|hiya|good (morning|afternoon|evening)|gm)
 
 /** Answers from the agent's notes and its token's facts only, in its response style, and
  * says plainly when the notes do not cover the question. Yields word-sized chunks. */
-export async function* answerOffline(request: AgentChatRequest): AsyncIterable<string> {
-  yield* words(composeAnswer(request));
+export function answerOffline(request: AgentChatRequest): AsyncIterable<string> {
+  return streamAnswer(composeAnswer(request));
+}
+
+/** A composed answer as the chunks a reply streams (word by word, as a model's would). */
+export async function* streamAnswer(text: string): AsyncIterable<string> {
+  yield* words(text);
 }
 
 export function composeAnswer(request: AgentChatRequest): string {
