@@ -6,7 +6,8 @@ export interface BuildRequest {
   launch: UnsignedLaunch;
 }
 
-/** id 0 answers start-up (built null). Requests and replies of one turn travel as one array. */
+/** `{ id: 0 }` says the thread has started. Requests and replies of one turn travel as one array. */
 export type BuildReply =
-  | { id: number; ok: true; built: MintSignedLaunch | null }
-  | { id: number; ok: false; message: string };
+  | { id: number; ok: true; built: MintSignedLaunch }
+  | { id: number; ok: false; message: string }
+  | { id: 0 };

@@ -21,4 +21,4 @@ port.on("message", (batch: BuildRequest[]) => {
       (err: unknown) => reply({ id, ok: false, message: err instanceof Error ? err.message : String(err) }),
     );
 });
-port.postMessage([{ id: 0, ok: true, built: null }] satisfies BuildReply[]);
+reply({ id: 0 });

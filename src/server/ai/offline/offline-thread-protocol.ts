@@ -19,4 +19,4 @@ export type OfflineReply =
   /** Drafting asks which symbols are taken: only the server's database knows. */
   | { kind: "taken"; id: number; callId: number; symbols: string[] }
   /** Start-up done. */
-  | { kind: "ready" };
+  | { kind: "ready"; id: 0 };

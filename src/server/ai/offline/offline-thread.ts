@@ -60,4 +60,4 @@ port.on("message", (batch: OfflineRequest[]) => {
     );
   }
 });
-reply({ kind: "ready" });
+reply({ kind: "ready", id: 0 });
