@@ -9,7 +9,7 @@ import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import type { LedgerLog } from "./ledger/checkpoint-retry";
 import { openLedger } from "./ledger/index";
-import { inProcessLaunchBuilder, type LaunchBuilder } from "./ledger/launch-builder";
+import { inProcessLaunchBuilder } from "./ledger/launch-builder";
 import { LaunchBuilderThread } from "./ledger/launch-builder-client";
 import { makeDataDirPrivate } from "./lib/private-dir";
 import { errorText } from "./lib/safe-error";
@@ -48,22 +48,18 @@ async function main() {
         },
       }),
   );
-  // The offline engine answers off the event loop (docs/decisions/022-offline-engine-thread.md).
-  const offline = await OfflineThreadEngine.start().catch((err: unknown) => {
-    process.emitWarning(
-      `offline engine thread did not start (${errorText(err)}): it answers on the event loop`,
-    );
+  // The offline AI engine and launch building run off the event loop (docs/decisions/021 and
+  // 022), their threads started together; one that cannot start leaves its work on the loop.
+  const onLoop = (what: string) => (err: unknown) => {
+    process.emitWarning(`${what} thread did not start (${errorText(err)}): its work runs on the event loop`);
     return null;
-  });
+  };
+  const [offline, builderThread] = await Promise.all([
+    OfflineThreadEngine.start().catch(onLoop("offline engine")),
+    LaunchBuilderThread.start().catch(onLoop("launch builder")),
+  ]);
+  const launchBuilder = builderThread ?? inProcessLaunchBuilder;
   const ai = createAiEngine(config, offline ? { offline } : {});
-  // Launch transactions are built off the event loop (docs/decisions/021-launch-builder-thread.md).
-  // A thread that cannot start leaves them on the loop, as tests build them: launches work either way.
-  const launchBuilder = await LaunchBuilderThread.start().catch((err: unknown): LaunchBuilder => {
-    process.emitWarning(
-      `launch builder thread did not start (${errorText(err)}): launches are built on the event loop`,
-    );
-    return inProcessLaunchBuilder;
-  });
   const app = await buildApp({ config, database, ledger, ai, launchBuilder, clientRoot: config.CLIENT_DIST });
   logger = { warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) };
   if (!fs.existsSync(path.join(config.CLIENT_DIST, "index.html")))
