@@ -3,17 +3,13 @@ import { TOKEN_DECIMALS } from "@shared/constants";
 import { creatorBuySpend } from "@shared/market/creator-buy";
 import type { LaunchMarket } from "@shared/schemas/market";
 import type { CreateTokenResponse, TokenFormValues } from "@shared/schemas/token";
-import type { TransactionPartialSigner } from "@solana/kit";
 import { isUniqueViolation } from "../../db/errors";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-errors";
 import { signAsFeePayer } from "../../ledger/compile-transaction";
+import type { Signer } from "../../ledger/keys";
 import { inProcessLaunchBuilder, type LaunchBuilder, metadataUri } from "../../ledger/launch-builder";
-import { type Ledger, LedgerError } from "../../ledger/ledger";
-import {
-  type buildLaunchTransaction,
-  checkSignedMatchesPrepared,
-  launchCostLamports,
-} from "../../ledger/token-2022";
+import { type Blockhash, type Ledger, LedgerError } from "../../ledger/ledger";
+import { checkSignedMatchesPrepared, launchCostLamports } from "../../ledger/token-2022";
 import { famousLookalike } from "../../lib/famous-lookalike";
 import { nameSkeleton, symbolSkeleton } from "../../lib/lookalike";
 import type { WalletRow } from "../accounts/accounts.repo";
@@ -230,8 +226,9 @@ export class LaunchService {
   private async record(
     userId: string,
     input: LaunchRequest,
-    payer: Parameters<typeof buildLaunchTransaction>[0]["payer"],
-    blockhash: Parameters<typeof buildLaunchTransaction>[0]["blockhash"],
+    /** The embedded wallet's signer, or the address of a browser wallet that signs later. */
+    payer: Signer | string,
+    blockhash: Blockhash,
     market?: LaunchMarket,
   ) {
     // A taken (or look-alike) symbol or name is refused by the skeleton indexes at insert: no
@@ -250,7 +247,7 @@ export class LaunchService {
     const built =
       typeof payer === "string"
         ? { ...unsigned, signature: null }
-        : { ...unsigned, ...(await signAsFeePayer(unsigned.wire, payer as TransactionPartialSigner)) };
+        : { ...unsigned, ...(await signAsFeePayer(unsigned.wire, payer)) };
     const values = {
       id: randomUUID(),
       userId,
