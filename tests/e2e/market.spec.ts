@@ -197,6 +197,12 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
     await row.getByTestId("holding-value").filter({ hasText: /SOL$/ }).waitFor();
     page.off("request", onRequest);
     expect(marketReads).toEqual([]);
+    // The fan launched nothing: the summary adds up what they hold, not launches (three zeros).
+    expect(await page.getByTestId("summary-held").textContent()).toBe("1");
+    expect(await page.getByTestId("summary-value").textContent()).toBe(
+      await row.getByTestId("holding-value").textContent(),
+    );
+    expect(await page.getByTestId("summary-total").count()).toBe(0);
     const dashboardBalance = await row.getByTestId("holding-balance").textContent();
     await audit("dashboard");
 

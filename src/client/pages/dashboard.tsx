@@ -9,6 +9,7 @@ import { toast } from "@/components/ui/use-toast";
 import { useHoldings } from "@/features/tokens/api/get-holdings";
 import { useUserTokens } from "@/features/tokens/api/get-user-tokens";
 import { HoldingsList } from "@/features/tokens/components/holdings-list";
+import { HoldingsSummary } from "@/features/tokens/components/holdings-summary";
 import { PortfolioSummary } from "@/features/tokens/components/portfolio-summary";
 import { TokenCard } from "@/features/tokens/components/token-card";
 import { WalletsPanel } from "@/features/wallet/components/wallets-panel";
@@ -61,6 +62,8 @@ export default function DashboardPage() {
   const launched = tokens.data;
   const held = holdings.data?.holdings;
   const nothing = launched?.length === 0 && held?.length === 0;
+  // A fan who launched nothing sees what they hold, not three zeros about launches.
+  const fanOnly = launched?.length === 0 && Boolean(held?.length);
 
   useEffect(() => {
     if (failed)
@@ -101,7 +104,8 @@ export default function DashboardPage() {
         {!isLoading && !user ? <SignedOut /> : null}
         {user ? (
           <>
-            <PortfolioSummary tokens={tokens.data} />
+            {fanOnly ? null : <PortfolioSummary tokens={tokens.data} />}
+            {held && held.length > 0 ? <HoldingsSummary holdings={held} /> : null}
             {tokens.isPending || holdings.isPending ? <CardsSkeleton /> : null}
             {nothing ? (
               <EmptyState
