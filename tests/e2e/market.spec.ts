@@ -183,6 +183,15 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
     // The trade is listed, and the chart has its first candle.
     await page.locator('[data-testid="trade-row"][data-side="buy"]').first().waitFor();
     await page.getByTestId("price-chart").waitFor();
+    // Every interval the candles endpoint serves is offered; a minute's chart is drawn too
+    // (how many candles depends on the minutes the trades fell in).
+    const intervals = page.getByRole("group", { name: "Candle interval" }).getByRole("button");
+    expect(await intervals.allTextContents()).toEqual(["1m", "5m", "15m", "1h", "4h", "1d"]);
+    const minuteCandles = page.waitForResponse((r) => r.url().endsWith("/candles?interval=1m") && r.ok());
+    await intervals.filter({ hasText: "1m" }).click();
+    await minuteCandles;
+    expect(await intervals.filter({ hasText: "1m" }).getAttribute("aria-pressed")).toBe("true");
+    await page.getByRole("img", { name: new RegExp(`^Price of ${symbol} in SOL, \\d+ candles?`) }).waitFor();
 
     // The dashboard values the holding at the curve's price, with the holdings: not one market
     // read per token held (a fan holding 34 tokens made 34 requests).

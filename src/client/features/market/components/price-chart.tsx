@@ -1,5 +1,5 @@
 import { formatPriceSol } from "@shared/market/format";
-import type { Candles } from "@shared/schemas/market";
+import { CANDLE_INTERVALS, type Candles } from "@shared/schemas/market";
 import type { UTCTimestamp } from "lightweight-charts";
 import { CandlestickChart } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -9,11 +9,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { type CandleInterval, useCandles } from "../api/get-candles";
 
-const INTERVALS: { value: CandleInterval; label: string }[] = [
-  { value: "5m", label: "5m" },
-  { value: "1h", label: "1h" },
-  { value: "1d", label: "1d" },
-];
+/** Every interval the candles endpoint serves, shortest first. */
+const INTERVALS: readonly CandleInterval[] = CANDLE_INTERVALS;
 
 /** A price (lamports per whole token, up to 9 decimals) -> SOL, for drawing only (amounts are
  * never computed from it). */
@@ -104,7 +101,7 @@ function CandleCanvas({ candles, symbol }: { candles: Candles["candles"]; symbol
   );
 }
 
-/** The price chart: candles from the indexed trades, by 5 minutes, hours or days. */
+/** The price chart: candles from the indexed trades, from 1 minute to 1 day each. */
 export function PriceChart({ mint, symbol }: { mint: string; symbol: string }) {
   const [interval, setChosen] = useState<CandleInterval>("5m");
   const candles = useCandles(mint, interval);
@@ -115,16 +112,16 @@ export function PriceChart({ mint, symbol }: { mint: string; symbol: string }) {
         <CardTitle as="h2">Price</CardTitle>
         <fieldset className="flex gap-1">
           <legend className="sr-only">Candle interval</legend>
-          {INTERVALS.map((i) => (
+          {INTERVALS.map((value) => (
             <Button
-              key={i.value}
+              key={value}
               type="button"
               size="sm"
-              variant={interval === i.value ? "primary" : "outline"}
-              aria-pressed={interval === i.value}
-              onClick={() => setChosen(i.value)}
+              variant={interval === value ? "primary" : "outline"}
+              aria-pressed={interval === value}
+              onClick={() => setChosen(value)}
             >
-              {i.label}
+              {value}
             </Button>
           ))}
         </fieldset>
