@@ -149,6 +149,8 @@ export interface MixedResult {
   p99: number;
   errors: number;
   byOp: Map<Op, { count: number; p50: number; p99: number; errors: number }>;
+  /** How many of each operation took longer than the p99 of all: what the tail is made of. */
+  slowest: Map<Op, number>;
 }
 
 /** Runs the mix for `seconds` on one worker per person. `withLogins` false drops logins;
@@ -205,10 +207,17 @@ export async function runMixed(
       p99: percentile(list, 99),
       errors: errors.get(op) ?? 0,
     });
+  const p99 = percentile(all, 99);
+  const slowest = new Map<Op, number>();
+  for (const [op, list] of latencies) {
+    const over = list.filter((ms) => ms > p99).length;
+    if (over > 0) slowest.set(op, over);
+  }
   return {
     requestsPerSecond: all.length / elapsed,
     p50: percentile(all, 50),
-    p99: percentile(all, 99),
+    p99,
+    slowest,
     errors: [...errors.values()].reduce((a, b) => a + b, 0),
     byOp,
   };
@@ -314,6 +323,11 @@ export async function runMixedBenchmarks(url: string, seconds: number, connectio
     const rows = [...r.byOp.entries()].sort((a, b) => b[1].p50 - a[1].p50);
     console.log(
       `    ${rows.map(([op, s]) => `${op} p50 ${fmt(s.p50)} / p99 ${fmt(s.p99)} ms (${s.count}${s.errors ? `, ${s.errors} errors` : ""})`).join("; ")}`,
+    );
+    const tail = [...r.slowest.entries()].sort((a, b) => b[1] - a[1]);
+    const tailTotal = tail.reduce((n, [, c]) => n + c, 0);
+    console.log(
+      `    slower than the p99: ${tail.map(([op, c]) => `${op} ${fmt((100 * c) / tailTotal, 0)}%`).join(", ")}`,
     );
     // The token page reads holders once the indexer has the mint's commits: its lag shows there.
     const { indexer } = HealthSchema.parse((await new Client(url).get("/api/health")).body);
