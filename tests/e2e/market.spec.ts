@@ -180,8 +180,11 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
     await posts.getByText(update).waitFor();
     await page.getByTestId("holder-count").filter({ hasText: /^2$/ }).waitFor();
 
-    // The trade is listed, and the chart has its first candle.
-    await page.locator('[data-testid="trade-row"][data-side="buy"]').first().waitFor();
+    // The trade is listed with what the fan paid, fee included (0.05 SOL, as the quote said),
+    // and the chart has its first candle.
+    const buyRow = page.locator('[data-testid="trade-row"][data-side="buy"]').first();
+    await buyRow.waitFor();
+    expect(await buyRow.getByRole("cell").nth(2).textContent()).toBe("0.05");
     await page.getByTestId("price-chart").waitFor();
     // Every interval the candles endpoint serves is offered; a minute's chart is drawn too
     // (how many candles depends on the minutes the trades fell in).
@@ -322,6 +325,16 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
       await panel.getByTestId("quote-receive").filter({ hasText: big }).waitFor();
       for (const id of ["quote-pay", "quote-receive", "quote-fee"])
         await expectTextInside(panel.getByTestId(id), "[data-testid=trade-panel]", width);
+      // The chart's six interval buttons wrap rather than run off a phone's screen.
+      const intervalButtons = await page
+        .getByRole("group", { name: "Candle interval" })
+        .getByRole("button")
+        .all();
+      expect(intervalButtons).toHaveLength(6);
+      for (const button of intervalButtons) {
+        const b = await button.boundingBox();
+        expect(b && b.x >= 0 && b.x + b.width <= width, `interval button at ${width}px`).toBe(true);
+      }
 
       // Explore: the card's price, the same text.
       await page.goto(`${server.url}/explore?q=${big}`);

@@ -110,7 +110,7 @@ export function PriceChart({ mint, symbol }: { mint: string; symbol: string }) {
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
         <CardTitle as="h2">Price</CardTitle>
-        <fieldset className="flex gap-1">
+        <fieldset className="flex flex-wrap gap-1">
           <legend className="sr-only">Candle interval</legend>
           {INTERVALS.map((value) => (
             <Button

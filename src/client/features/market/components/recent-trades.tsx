@@ -9,8 +9,10 @@ import { Spinner } from "@/components/ui/spinner";
 import { shortAddress } from "@/lib/wallet";
 import { useTrades } from "../api/get-trades";
 import { useNow } from "../hooks/use-now";
+import { traderSolLamports } from "../lib/trade-sol";
 
-/** The newest trades: side, tokens, SOL, who (short, copyable) and when; more on request. */
+/** The newest trades: side, tokens, the SOL the trader paid or received (fee included, as
+ * their toast said), who (short, copyable) and when; more on request. */
 export function RecentTrades({ mint, symbol, decimals }: { mint: string; symbol: string; decimals: number }) {
   const trades = useTrades(mint);
   const now = useNow(true, 30_000);
@@ -28,7 +30,7 @@ export function RecentTrades({ mint, symbol, decimals }: { mint: string; symbol:
           </p>
         ) : null}
         {trades.isSuccess && list.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No trades yet: the first buy sets the chart.</p>
+          <p className="text-sm text-muted-foreground">No trades yet: the first buy will show here.</p>
         ) : null}
         {list.length > 0 ? (
           <>
@@ -79,7 +81,9 @@ function TradeTable({ trades, symbol, decimals, now }: TradesProps) {
               {symbol}
             </th>
             <th scope="col" className="py-2 pr-3 text-right font-medium">
-              SOL
+              <abbr title="What the trader paid or received, the fee included" className="no-underline">
+                SOL
+              </abbr>
             </th>
             <th scope="col" className="py-2 pr-3 font-medium">
               Trader
@@ -102,7 +106,7 @@ function TradeTable({ trades, symbol, decimals, now }: TradesProps) {
               </td>
               <td className="py-2 pr-3 text-right tabular-nums">{formatTokens(t.tokens, decimals)}</td>
               <td className="py-2 pr-3 text-right tabular-nums">
-                {formatSol(t.solAmount).replace(" SOL", "")}
+                {formatSol(traderSolLamports(t)).replace(" SOL", "")}
               </td>
               <td className="py-2 pr-3">
                 <TraderAddress address={t.trader} />
@@ -136,7 +140,7 @@ function TradeList({ trades, symbol, decimals, now }: TradesProps) {
                 {formatTokens(t.tokens, decimals)} {symbol}
               </span>
             </span>
-            <span className="ml-auto tabular-nums">{formatSol(t.solAmount)}</span>
+            <span className="ml-auto tabular-nums">{formatSol(traderSolLamports(t))}</span>
           </div>
           <div className="flex items-center justify-between gap-3 text-muted-foreground">
             <TraderAddress address={t.trader} />
