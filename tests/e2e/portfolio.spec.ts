@@ -179,6 +179,35 @@ describe("portfolio: launched and held tokens, transfers from a browser wallet",
     await context.close();
   });
 
+  it("a fan who signed up by email makes a wallet from the dashboard and funds it there", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, assertClean } = await openPage(context);
+    await page.goto(`${server.url}/auth`);
+    await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await page.getByRole("textbox", { name: "Username" }).fill(`newfan_${stamp}`);
+    await page.getByRole("textbox", { name: "Email" }).fill(`newfan_${stamp}@example.com`);
+    await page.getByLabel("Password").fill("fan-pass-42");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL(/\/dashboard$/);
+
+    // No wallet yet: My Wallets makes one in one click, and the secret's backup takes focus.
+    const wallets = page.getByRole("heading", { name: "My Wallets" }).locator("xpath=../..");
+    await wallets.getByRole("button", { name: "Create a wallet" }).click();
+    await expectToast(page, "Wallet Generated");
+    await wallets.getByTestId("secret-key").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      "Back up your secret key now",
+    );
+    await wallets.getByRole("button", { name: "Get Test SOL" }).click();
+    await expectToast(page, "Airdrop Successful");
+    const listed = (await (await page.request.get(`${server.url}/api/wallets`)).json()) as {
+      wallets: Array<{ publicKey: string }>;
+    };
+    expect(listed.wallets).toHaveLength(1);
+    assertClean();
+    await context.close();
+  });
+
   it("a fan who launched nothing sees the tokens they hold, with balance, share and a link", async () => {
     // Demo-like holdings, made through the API: two creators, two tokens, sent to the fan.
     const artist = await member(`artist_${stamp}`, true);

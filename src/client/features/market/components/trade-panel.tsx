@@ -46,7 +46,7 @@ export function TradePanel({ mint, market, symbol, getTestSol, walletSetup }: Tr
   else if (!user)
     body = (
       <div className="flex flex-col items-start gap-3 text-sm">
-        <p>Sign in to buy or sell {symbol}: new accounts get a wallet and free test SOL.</p>
+        <p>Sign in to buy or sell {symbol}: new accounts get a wallet and free test SOL for it.</p>
         <Button asChild variant="primary">
           <Link href={signInHref(`/token/${mint}`)}>
             <LogIn aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { Eye, EyeOff, ShieldAlert } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 
@@ -10,12 +10,20 @@ import { CopyButton } from "@/components/ui/copy-button";
 export function SecretKeyBackup({ secretKey }: { secretKey: string }) {
   const [revealed, setRevealed] = useState(false);
   const keyId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // It appears in place of the button that made the wallet: focus comes here, not to the page.
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section
       aria-labelledby={`${keyId}-title`}
       className="rounded-lg border border-warning-soft-foreground/30 bg-warning-soft p-4 text-warning-soft-foreground"
     >
-      <h3 id={`${keyId}-title`} className="flex items-center gap-2 font-semibold">
+      <h3
+        id={`${keyId}-title`}
+        ref={heading}
+        tabIndex={-1}
+        className="flex items-center gap-2 font-semibold outline-none"
+      >
         <ShieldAlert aria-hidden="true" className="size-5" />
         Back up your secret key now
       </h3>

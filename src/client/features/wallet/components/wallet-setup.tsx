@@ -38,7 +38,10 @@ export function WalletSetup() {
   if (!user || user.wallets.length > 0) return null;
   return (
     <div className="flex flex-col items-start gap-3 text-sm">
-      <p>You need a wallet to trade: we make one for you, and you get free test SOL for it.</p>
+      <p>
+        You need a wallet to trade, launch or send tokens: we make one for you, then you can get free test SOL
+        for it.
+      </p>
       <Button type="button" variant="primary" disabled={generate.isPending} onClick={create}>
         {generate.isPending ? <Spinner className="size-4" /> : <Wallet aria-hidden="true" />}
         Create a wallet

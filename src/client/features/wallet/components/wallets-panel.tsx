@@ -2,6 +2,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { useWalletBalances } from "../api/get-wallets";
 import { WalletBalanceRow } from "./wallet-balance-row";
+import { WalletSetup } from "./wallet-setup";
 
 /** The signed-in user's wallets with their SOL balances (fees and rent for launches and transfers). */
 export function WalletsPanel() {
@@ -17,11 +18,8 @@ export function WalletsPanel() {
         {wallets.isError ? (
           <p className="text-sm text-destructive-soft-foreground">Could not load your wallets.</p>
         ) : null}
-        {wallets.data?.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            No wallet yet: the create wizard makes one for you in one click.
-          </p>
-        ) : null}
+        {/* No wallet yet (a fan who signed up by email): one click makes one, here. */}
+        <WalletSetup />
         {wallets.data?.map((w) => (
           <WalletBalanceRow
             key={w.publicKey}
