@@ -101,6 +101,9 @@ describe("demo seed and kill -9", () => {
         expect(page.body.token.isLaunched).toBe(true);
         expect(page.body.chain?.mintAuthority).toBeNull();
         expect(BigInt(page.body.chain?.supply ?? "0")).toBeGreaterThan(0n);
+        // Its market is open, once: a fan can buy into the demo agents.
+        const market = await creator.get<{ status: string }>(`/api/market/${mintAddress}`);
+        expect(market.body.status).toBe("open");
       }
 
       const fan = new Client(server.url);

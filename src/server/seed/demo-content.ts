@@ -10,6 +10,10 @@ export const DEMO_CREATOR = {
   email: "creator@demo.launchpad.test",
   password: DEMO_PASSWORD,
 };
+/** Each demo token's market: this share of the supply goes on its bonding curve, so a fan can
+ * buy their way into the demo agents (the rest stays with the demo creator). */
+export const DEMO_CURVE_SHARE_BPS = 8000;
+
 export const DEMO_FAN = { username: "demo_fan", email: "fan@demo.launchpad.test", password: DEMO_PASSWORD };
 
 export interface DemoToken {

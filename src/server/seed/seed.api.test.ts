@@ -1,4 +1,5 @@
 import type { Agent } from "@shared/schemas/agents";
+import type { MarketState } from "@shared/schemas/market";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../../../tests/support/http";
@@ -31,6 +32,14 @@ describe("demo seed", () => {
       const mint = await t.deps.ledger.getMint(token.mint);
       expect(mint?.metadata?.symbol).toBe(token.symbol);
       expect(mint?.mintAuthority).toBeNull();
+      // A market a fan can buy on: 80% of the million on the curve, in the vault on chain.
+      const market = await new Client(t.url).get<MarketState>(`/api/market/${token.mint}`);
+      expect(market.body.status).toBe("open");
+      expect(market.body.realTokenReserves).toBe((800_000n * 10n ** 9n).toString());
+      const vaultHeld = (await t.deps.ledger.getTokenAccountsByOwner(market.body.vault ?? "")).find(
+        (h) => h.mint === token.mint,
+      );
+      expect(vaultHeld?.amount).toBe(800_000n * 10n ** 9n);
     }
 
     const fan = new Client(t.url);
@@ -103,7 +112,14 @@ async function snapshot() {
   const fan = new Client(t.url);
   await fan.post("/api/auth/email", { email: DEMO_FAN.email, password: DEMO_FAN.password });
   const balances = await fan.get<Array<{ symbol: string; balance: string }>>("/api/user/token-balances");
+  const markets = await Promise.all(
+    (await db.select({ mint: tokens.mintAddress }).from(tokens)).map(
+      async ({ mint }) =>
+        (await new Client(t.url).get<MarketState>(`/api/market/${mint}`)).body.realTokenReserves,
+    ),
+  );
   return {
+    markets,
     tokens: tokenCount?.n,
     agents: agentCount?.n,
     balances: balances.body.map((b) => `${b.symbol}:${b.balance}`),

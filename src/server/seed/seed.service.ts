@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { agents, tokens, users, wallets } from "../db/schema/index";
 import type { Ledger } from "../ledger/ledger";
 import type { Services } from "../services";
-import { DEMO_CREATOR, DEMO_FAN, DEMO_TOKENS } from "./demo-content";
+import { DEMO_CREATOR, DEMO_CURVE_SHARE_BPS, DEMO_FAN, DEMO_TOKENS } from "./demo-content";
 
 export interface SeedResult {
   creator: { username: string; email: string };
@@ -13,12 +13,15 @@ export interface SeedResult {
   tokens: Array<{ symbol: string; mint: string; agent: string; created: boolean }>;
 }
 
-type SeedServices = Pick<Services, "accounts" | "wallets" | "launches" | "transfers" | "tokens" | "agents">;
+type SeedServices = Pick<
+  Services,
+  "accounts" | "wallets" | "launches" | "transfers" | "tokens" | "agents" | "market" | "opens"
+>;
 
 /** Creates (or completes) the demo content. Idempotent: every step first looks for what an
  * earlier run made (accounts by username, tokens by creator and symbol, agents by name,
- * fan holdings by on-chain balance), so a second run changes nothing, and a run interrupted
- * half-way finishes the job. */
+ * fan holdings by on-chain balance, markets by mint), so a second run changes nothing, and a
+ * run interrupted half-way finishes the job. */
 export async function seedDemo(deps: {
   db: Db;
   ledger: Ledger;
@@ -50,6 +53,9 @@ export async function seedDemo(deps: {
         idempotencyKey: `demo-fan-${demo.symbol}-${held}`,
       });
     }
+    // After the fan's holding: the curve gets its share of what the creator still holds.
+    if ((await services.market.state(mint)).status === "none")
+      await services.opens.openExisting(creator, mint, DEMO_CURVE_SHARE_BPS);
     result.tokens.push({ symbol: demo.symbol, mint, agent: demo.agent.name, created });
     progress(`${demo.symbol} ready`);
   }
