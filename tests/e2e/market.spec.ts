@@ -239,6 +239,21 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
     expect(await fanRow.getByRole("cell").nth(2).textContent()).toBe(dashboardBalance);
     await panel.getByRole("tab", { name: "Sell" }).click();
     const sell = panel.getByRole("tabpanel");
+    // More than held: said at once, with what to do, and never quoted (the server's refusal
+    // would be about the curve, beside the point).
+    const overQuotes: string[] = [];
+    const onQuote = (request: { url(): string }) => {
+      if (request.url().includes("/quote?side=sell")) overQuotes.push(request.url());
+    };
+    page.on("request", onQuote);
+    await sell.getByLabel(`Amount to sell (${symbol})`).fill((bought / 10n ** 9n + 1000n).toString());
+    await sell
+      .getByText(`You hold ${dashboardBalance} ${symbol} in this wallet: sell that much at most`)
+      .waitFor();
+    await page.waitForTimeout(1_000); // past the quote's 300 ms debounce
+    page.off("request", onQuote);
+    expect(overQuotes).toEqual([]);
+    expect(await sell.getByTestId("trade-submit").isDisabled()).toBe(true);
     const half = bought / 2n / 10n ** 9n;
     expect(half).toBeGreaterThan(0n);
     await sell.getByLabel(`Amount to sell (${symbol})`).fill(half.toString());

@@ -15,6 +15,7 @@ import {
   sellableTokens,
   splitFee,
 } from "@shared/market/curve";
+import { formatTokens } from "@shared/market/format";
 import type { BuyRequest, PreparedTrade, SellRequest, TradeResult } from "@shared/schemas/market";
 import { isUniqueViolation } from "../../db/errors";
 import { badRequest, conflict, HttpError, notFound } from "../../http-errors";
@@ -487,7 +488,7 @@ export class MarketTradeService {
     const bought = entry.windowQueued.get(trader) ?? 0n;
     if (bought + tokens > cap)
       throw conflict(
-        `In the first ${MARKET.launchWindowMs / 60_000} minutes of a market each wallet may buy at most ${Number(MARKET.launchWalletCapBps) / 100}% of the supply (you can still buy ${tokensText(cap > bought ? cap - bought : 0n, token)}). Try a smaller amount, or wait until the launch window ends.`,
+        `In the first ${MARKET.launchWindowMs / 60_000} minutes of a market each wallet may buy at most ${Number(MARKET.launchWalletCapBps) / 100}% of the supply (you can still buy ${limitText(cap > bought ? cap - bought : 0n, token)}). Try a smaller amount, or wait until the launch window ends.`,
         undefined,
         "LAUNCH_CAP",
       );
@@ -1021,13 +1022,13 @@ function refusal(reason: QuoteRefusal, curve: CurveState, token: TokenRow): Http
       );
     case "exceeds_curve":
       return badRequest(
-        `The curve has only ${tokensText(curve.realToken, token)} left to buy. Enter a smaller amount.`,
+        `The curve has only ${limitText(curve.realToken, token)} left to buy. Enter a smaller amount.`,
         undefined,
         "EXCEEDS_CURVE",
       );
     case "exceeds_sellable":
       return badRequest(
-        `The curve can take back at most ${tokensText(sellableTokens(curve), token)} (the tokens it has sold). Enter a smaller amount.`,
+        `The curve can take back at most ${limitText(sellableTokens(curve), token)} (the tokens it has sold). Enter a smaller amount.`,
         undefined,
         "EXCEEDS_CURVE",
       );
@@ -1035,6 +1036,12 @@ function refusal(reason: QuoteRefusal, curve: CurveState, token: TokenRow): Http
 }
 
 /** Base units as a person reads them: "20,000 LUNA", "0.25 SOL". */
+/** A limit to stay under, rounded down to 2 decimals as everywhere on screen: typing what it
+ * says is then always allowed. */
+function limitText(units: bigint, token: TokenRow): string {
+  return `${formatTokens(units, token.decimals)} ${token.symbol}`;
+}
+
 function tokensText(units: bigint, token: TokenRow): string {
   return `${groupDigits(formatAmount(units, token.decimals))} ${token.symbol}`;
 }

@@ -235,11 +235,13 @@ describe("market: limits", () => {
     expect(await state(mint)).toEqual(s0);
 
     // Refusals of the quote itself are 4xx with codes.
-    const tooBig = await fan.c.get<{ code: string }>(
+    const tooBig = await fan.c.get<{ code: string; error: string }>(
       `/api/market/${mint}/quote?side=sell&tokensIn=${held * 1000n}`,
     );
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.code).toBe("EXCEEDS_CURVE");
+    // The limit as the screens show amounts (2 decimals, rounded down), not nine decimals.
+    expect(tooBig.body.error).toMatch(/^The curve can take back at most [\d,]+(\.\d{1,2})? [A-Z0-9]+ \(/);
     const tiny = await fan.c.get<{ code: string }>(`/api/market/${mint}/quote?side=buy&solIn=1`);
     expect(tiny.body.code).toBe("AMOUNT_TOO_SMALL");
     // A number past what a token account can hold is told it is too large, not that it is no

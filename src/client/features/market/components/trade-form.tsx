@@ -92,12 +92,26 @@ export function TradeForm({
   const amountRef = useRef<HTMLInputElement>(null);
   const decimals = market.decimals;
 
+  const sol = useSolBalances(true);
+  const holdings = useTokenHoldings(true);
+  const solLamports = BigInt(sol.data?.find((w) => w.publicKey === wallet.publicKey)?.lamports ?? "0");
+  const holding = holdings.data?.find((h) => h.mint === mint);
+  const walletTokens = holding?.wallets.find((w) => w.address === wallet.publicKey)?.balance ?? "0";
+  const tokenUnits = parseAmount(walletTokens, decimals) ?? 0n;
+
   const typed = askFor(side, by, text, market, symbol);
+  // More than this wallet holds: said at once, and not asked of the server (whose refusal,
+  // about what the curve can take back, would be beside the point).
+  const needsTokens =
+    side === "sell" && holdings.isSuccess && typed.ask !== null && typed.ask.units > tokenUnits;
   const settled = askFor(side, by, useDebounced(text, QUOTE_DEBOUNCE_MS), market, symbol);
   // Asked only for what is typed now: after a trade clears the box, the amount just traded is
   // not quoted again while the debounce catches up (a sell of everything would be refused).
   const asked =
-    typed.ask !== null && settled.ask !== null && quoteParams(typed.ask) === quoteParams(settled.ask)
+    typed.ask !== null &&
+    settled.ask !== null &&
+    quoteParams(typed.ask) === quoteParams(settled.ask) &&
+    !needsTokens
       ? settled.ask
       : null;
   const trade = useTrade(mint, user, wallet);
@@ -106,13 +120,6 @@ export function TradeForm({
   // trades (live) would quote the amount just traded again, which a sell of everything no
   // longer has. After a failure the quote is asked again: the price moved.
   const quote = useQuote(mint, asked, trade.phase === "idle" || trade.phase === "failed");
-
-  const sol = useSolBalances(true);
-  const holdings = useTokenHoldings(true);
-  const solLamports = BigInt(sol.data?.find((w) => w.publicKey === wallet.publicKey)?.lamports ?? "0");
-  const holding = holdings.data?.find((h) => h.mint === mint);
-  const walletTokens = holding?.wallets.find((w) => w.address === wallet.publicKey)?.balance ?? "0";
-  const tokenUnits = parseAmount(walletTokens, decimals) ?? 0n;
 
   // The quote on screen belongs to what is typed now (not to the previous amount).
   const current =
@@ -127,7 +134,6 @@ export function TradeForm({
   const msLeft = expiresAt - now;
 
   const needsSol = side === "buy" && current?.solIn !== undefined && BigInt(current.solIn) > solLamports;
-  const needsTokens = side === "sell" && typed.ask !== null && typed.ask.units > tokenUnits;
   // The curve takes back at most what it has sold: Max never fills in a refused sale.
   const sellable = sellableTokens(curveOf(market));
   const maxSell = side !== "sell" ? 0n : tokenUnits < sellable ? tokenUnits : sellable;
@@ -241,7 +247,7 @@ export function TradeForm({
         error={
           typed.error ??
           (needsTokens
-            ? `You hold ${formatTokens(tokenUnits, decimals)} ${symbol} in this wallet`
+            ? `You hold ${formatTokens(tokenUnits, decimals)} ${symbol} in this wallet: sell that much at most (Max fills it in).`
             : undefined)
         }
       >
