@@ -26,14 +26,16 @@ describe("holderFigures", () => {
     // Shares are of the whole supply, the curve's unsold tokens included: 21.05...% -> 21.1%.
     expect(f.supply).toBe(100_000_000n);
     expect(shareBps(f.top10, f.supply)).toBe(2_105);
-    expect(formatConcentration(shareBps(f.top10, f.supply))).toBe("21.1%");
-    // One decimal, rounded up as the basis points are: never smaller than the share.
-    expect([115, 2104, 35, 0, 10_000].map(formatConcentration)).toEqual([
-      "1.2%",
-      "21.1%",
-      "0.4%",
-      "0.0%",
-      "100.0%",
+    expect(formatConcentration(shareBps(f.top10, f.supply))).toBe("21.05%");
+    // The basis points (rounded up from the amounts: never smaller than the share), as the
+    // holders table shows a share.
+    expect([115, 2104, 35, 0, 10_000, 2_000].map(formatConcentration)).toEqual([
+      "1.15%",
+      "21.04%",
+      "0.35%",
+      "0%",
+      "100%",
+      "20%",
     ]);
   });
 

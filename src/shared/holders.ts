@@ -1,3 +1,4 @@
+import { formatBps } from "./market/format";
 // Who holds a token and how concentrated its holdings are: the one definition behind the token
 // page, Explore, /analytics and the trust score (docs/trust.md, "Holders and concentration").
 // Pure: each place reads balances from its own store (the indexer, SQL, the ledger) and counts
@@ -20,10 +21,12 @@ export function shareBps(amount: bigint, supply: bigint): number {
   return Number(bps > 10_000n ? 10_000n : bps);
 }
 
-/** A concentration figure as every screen shows it: one decimal, rounded up like the basis
- * points it comes from ("21.1%" for 2,104 bps; 115 bps reads "1.2%", never the smaller "1.1%"). */
+/** A concentration figure as every screen shows it: its basis points (rounded up from the
+ * amounts, never smaller than the share) to two decimals, as the holders table shows a share:
+ * "21.04%" for 2,104 bps, "20%" for 2,000. One decimal rounded up again read as another number
+ * beside the table (24.01% there, 24.1% here). */
 export function formatConcentration(bps: number): string {
-  return `${(Math.ceil(bps / 10) / 10).toFixed(1)}%`;
+  return formatBps(bps);
 }
 
 export interface Balance {

@@ -172,13 +172,13 @@ describe("trust: mints made by anyone through /rpc", () => {
     expect(factor(r, "mint_authority")).toEqual({ value: "Live", points: 0 });
     expect(factor(r, "freeze_authority")).toEqual({ value: "Live", points: 0 });
     expect(factor(r, "permanent_delegate")).toEqual({ value: "Present", points: 0 });
-    expect(factor(r, "transfer_fee")).toEqual({ value: "5.0% (can be changed)", points: 0 });
+    expect(factor(r, "transfer_fee")).toEqual({ value: "5% (can be changed)", points: 0 });
     expect(factor(r, "transfer_rules")).toEqual({ value: "Plain transfers", points: 4 });
     expect(factor(r, "metadata")).toEqual({ value: "Not in the mint", points: 2 });
     // The creator (the creation's fee payer) holds it all: minted to itself, not taken at launch.
-    expect(factor(r, "largest_holder")).toEqual({ value: "100.0%", points: 0 });
-    expect(factor(r, "creator_share")).toEqual({ value: "100.0%", points: 0 });
-    expect(factor(r, "launch_sniping")).toEqual({ value: "0.0%", points: 10 });
+    expect(factor(r, "largest_holder")).toEqual({ value: "100%", points: 0 });
+    expect(factor(r, "creator_share")).toEqual({ value: "100%", points: 0 });
+    expect(factor(r, "launch_sniping")).toEqual({ value: "0%", points: 10 });
     expect(factor(r, "curve_share")).toEqual({ value: "No market", points: 0 });
     expect(factor(r, "holders")).toEqual({ value: "1", points: 0 });
     expect(capKeys(r)).toEqual(
@@ -250,9 +250,9 @@ describe("trust: mints made by anyone through /rpc", () => {
     expect(factor(r, "freeze_authority")).toEqual({ value: "None", points: 10 });
     expect(factor(r, "permanent_delegate")).toEqual({ value: "None", points: 8 });
     expect(factor(r, "transfer_fee")).toEqual({ value: "None", points: 4 });
-    expect(factor(r, "top10_share")).toEqual({ value: "100.0%", points: 0 });
-    expect(factor(r, "largest_holder")).toEqual({ value: "80.0%", points: 0 });
-    expect(factor(r, "launch_sniping")).toEqual({ value: "20.0%", points: 0 });
+    expect(factor(r, "top10_share")).toEqual({ value: "100%", points: 0 });
+    expect(factor(r, "largest_holder")).toEqual({ value: "80%", points: 0 });
+    expect(factor(r, "launch_sniping")).toEqual({ value: "20%", points: 0 });
     expect(factor(r, "holders")).toEqual({ value: "5", points: 0 });
     expect(capKeys(r)).toEqual(["creator_cluster", "whale"]);
     expect(r.score).toBe(15 + 10 + 8 + 4 + 4 + 2);
@@ -336,8 +336,8 @@ describe("trust: tokens launched here", () => {
     expect(r).toMatchObject({ program: "token-2022", platform: true });
     expect(factor(r, "mint_authority")).toEqual({ value: "Revoked", points: 15 });
     expect(factor(r, "metadata")).toEqual({ value: "Mutable", points: 0 });
-    expect(factor(r, "launch_sniping")).toEqual({ value: "0.0%", points: 10 });
-    expect(factor(r, "largest_holder").value).not.toBe("100.0%");
+    expect(factor(r, "launch_sniping")).toEqual({ value: "0%", points: 10 });
+    expect(factor(r, "largest_holder").value).not.toBe("100%");
     expect(factor(r, "holders")).toEqual({ value: "2", points: 0 });
     expect(factor(r, "curve_share").points).toBe(10);
     expect(r.caps).toEqual([]);
@@ -400,7 +400,7 @@ describe("trust: tokens launched here", () => {
     expect(factor(r, "launch_sniping")).toEqual({ value: "9.5%", points: 5 });
     // The creator's 20% and its funded sniper's 1.9%.
     expect(factor(r, "creator_share")).toEqual({ value: "21.9%", points: 0 });
-    expect(factor(r, "largest_holder")).toEqual({ value: "20.0%", points: 2 });
+    expect(factor(r, "largest_holder")).toEqual({ value: "20%", points: 2 });
     expect(factor(r, "top10_share")).toEqual({ value: "29.5%", points: 12 });
     expect(factor(r, "holders")).toEqual({ value: "6", points: 0 });
     expect(capKeys(r)).toEqual(["creator_cluster"]);
@@ -414,10 +414,10 @@ describe("trust: tokens launched here", () => {
     const whale = await member(t.url, ledger(), "tr_whale_big", 30n * SOL);
     await buy(whale, mint, 350_000n * E9);
     const r = await trustOf(mint);
-    expect(factor(r, "largest_holder")).toEqual({ value: "35.0%", points: 0 });
-    expect(factor(r, "top10_share")).toEqual({ value: "35.0%", points: 10 });
-    expect(factor(r, "curve_share")).toEqual({ value: "65.0%", points: 10 });
-    expect(factor(r, "launch_sniping")).toEqual({ value: "0.0%", points: 10 });
+    expect(factor(r, "largest_holder")).toEqual({ value: "35%", points: 0 });
+    expect(factor(r, "top10_share")).toEqual({ value: "35%", points: 10 });
+    expect(factor(r, "curve_share")).toEqual({ value: "65%", points: 10 });
+    expect(factor(r, "launch_sniping")).toEqual({ value: "0%", points: 10 });
     expect(capKeys(r)).toEqual(["whale"]);
     expect(r.score).toBe(60);
     expect(r.band).toBe("caution");
