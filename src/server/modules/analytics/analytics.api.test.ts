@@ -418,7 +418,7 @@ describe("community engagement", () => {
       last7Days: { activeHolders: 0, agentChats: 0, transfers: 0, trades: 0, rewardsClaimed: 0 },
     });
     expect(fresh.cards.engagement.why).toBe(
-      "No fan holds the token yet (the creator's launch wallet does not count), so participation gives 0 of 60 points; 0 actions by fans this week (agent chats, transfers, trades, rewards claimed) give 0 of 40 points.",
+      "No fan holds the token yet (the creator's launch wallet does not count), so participation gives 0 of 60 points; 0 actions by fans this week (agent chats, transfers, trades, reward NFTs received) give 0 of 40 points.",
     );
 
     // One fan who received tokens this week: full participation, no fan action yet.
@@ -431,7 +431,7 @@ describe("community engagement", () => {
       last7Days: { activeHolders: 1, transfers: 0 },
     });
     expect(one.cards.engagement.why).toBe(
-      "1 of 1 fan holding it moved tokens this week: 60 of 60 points; 0 actions by fans this week (agent chats, transfers, trades, rewards claimed) give 0 of 40 points. The creator's launch wallet does not count.",
+      "1 of 1 fan holding it moved tokens this week: 60 of 60 points; 0 actions by fans this week (agent chats, transfers, trades, reward NFTs received) give 0 of 40 points. The creator's launch wallet does not count.",
     );
     // Launched minutes ago: there was no figure 7 days ago to have risen from.
     expect(one.cards.engagement.trend).toEqual({ previous: null, change: null, basis: "7 days ago" });

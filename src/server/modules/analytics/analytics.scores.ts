@@ -13,7 +13,7 @@ function engagementParts(holders: number, activeHolders: number, actions: number
 
 /** Community engagement, 0-100: 60 points for the share of holders who moved tokens in the
  * window (full when every holder did), 40 for the actions taken (agent chats, platform
- * transfers, trades, rewards claimed) on a log scale, full at 99 a week. The holders are the
+ * transfers, trades, reward NFTs received, claimed or sent automatically) on a log scale, full at 99 a week. The holders are the
  * fans: the creator's launch wallet is not one (the service leaves it out). */
 export function engagementScore(holders: number, activeHolders: number, actions: number): number {
   const parts = engagementParts(holders, activeHolders, actions);
@@ -25,7 +25,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** The engagement score explained in a sentence (the glass box): its two parts and why. */
 export function engagementWhy(fans: number, activeFans: number, actions: number): string {
   const parts = engagementParts(fans, activeFans, actions);
-  const activity = `${plural(actions, "action", "actions")} by fans this week (agent chats, transfers, trades, rewards claimed) give ${Math.round(parts.activity)} of 40 points`;
+  const activity = `${plural(actions, "action", "actions")} by fans this week (agent chats, transfers, trades, reward NFTs received) give ${Math.round(parts.activity)} of 40 points`;
   if (fans === 0)
     return `No fan holds the token yet (the creator's launch wallet does not count), so participation gives 0 of 60 points; ${activity}.`;
   return `${activeFans} of ${plural(fans, "fan", "fans")} holding it moved tokens this week: ${Math.round(parts.participation)} of 60 points; ${activity}. The creator's launch wallet does not count.`;

@@ -79,7 +79,7 @@ export function ScoreCards({ cards }: { cards: Analytics["cards"] }) {
         <p>
           Last 7 days: {counted(week.activeHolders, "active fan")}, {counted(week.trades, "trade")},{" "}
           {counted(week.transfers, "transfer")}, {counted(week.agentChats, "agent chat")},{" "}
-          {counted(week.rewardsClaimed, "reward")} claimed.
+          {counted(week.rewardsClaimed, "reward NFT")} received.
         </p>
         <p className="mt-1">{engagement.why}</p>
       </ScoreCard>
