@@ -1,3 +1,4 @@
+import { groupDigits } from "@shared/amounts";
 import type { ManagedAgent } from "@shared/schemas/agents";
 import { Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -89,7 +90,7 @@ export function ManageAgents({ tokens }: { tokens: TokenChoice[] }) {
                 <p className="font-medium">
                   <span aria-hidden="true">{agent.avatar}</span> {agent.name}{" "}
                   <span className="text-sm text-muted-foreground">
-                    · {agent.tokenRequirement} {agent.tokenSymbol}
+                    · {groupDigits(agent.tokenRequirement)} {agent.tokenSymbol}
                   </span>
                 </p>
                 {agent.isActive ? (

@@ -85,7 +85,7 @@ export function MarketSection({ value, onChange, totalSupply, browserWallet }: M
               error={request.ok ? undefined : request.error}
               description={
                 cap
-                  ? `Capped at ${formatBps(MARKET.maxCreatorBuyBps)} of the supply (${formatTokens(cap.tokens, 9, 2)} tokens): about ${formatSol(cap.lamports)} at the start price, before the fee. Shown on the token page.`
+                  ? `Capped at ${formatBps(MARKET.maxCreatorBuyBps)} of the supply (${formatTokens(cap.tokens, 9, 2)} tokens): about ${formatSol(cap.lamports)} bought along the curve, before the fee. Shown on the token page.`
                   : `Capped at ${formatBps(MARKET.maxCreatorBuyBps)} of the supply, and shown on the token page.`
               }
             >

@@ -37,6 +37,9 @@ describe("market choice -> create request", () => {
     expect(quote.ok && cap?.lamportsWithFee === quote.quote.solIn).toBe(true);
     expect(cap && cap.lamportsWithFee > cap.lamports).toBe(true);
     expect(creatorBuyCap("0", 80)).toBeNull();
+    // A supply the form refuses ("Supply too large") has no cap to tell.
+    expect(creatorBuyCap("100000000000000000000", 80)).toBeNull();
+    expect(creatorBuyCap("18000000000", 80)).not.toBeNull();
   });
   it("never caps above what the curve holds", () => {
     // 10% on the curve: 5% of the supply is still less than the curve's 10%.

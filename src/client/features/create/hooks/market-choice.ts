@@ -3,6 +3,7 @@ import { TOKEN_DECIMALS } from "@shared/constants";
 import { creatorBuyCap as capOnFreshCurve } from "@shared/market/creator-buy";
 import { MARKET } from "@shared/market/curve";
 import type { LaunchMarket } from "@shared/schemas/market";
+import { MAX_TOTAL_SUPPLY } from "@shared/schemas/token";
 
 /** The creator's market choice on the review step, as typed. */
 export interface MarketChoice {
@@ -28,8 +29,11 @@ export function creatorBuyCap(
   totalSupply: string,
   curveSharePct: number,
 ): { tokens: bigint; lamports: bigint; lamportsWithFee: bigint } | null {
-  if (!/^\d+$/.test(totalSupply.trim()) || BigInt(totalSupply.trim()) <= 0n) return null;
-  const supply = BigInt(totalSupply.trim()) * 10n ** BigInt(TOKEN_DECIMALS);
+  if (!/^\d+$/.test(totalSupply.trim())) return null;
+  const whole = BigInt(totalSupply.trim());
+  // A supply the form refuses has no cap to tell ("Supply too large" is said there).
+  if (whole <= 0n || whole > MAX_TOTAL_SUPPLY) return null;
+  const supply = whole * 10n ** BigInt(TOKEN_DECIMALS);
   const cap = capOnFreshCurve(supply, curveSharePct * 100);
   return cap && { tokens: cap.tokens, lamports: cap.curveSol, lamportsWithFee: cap.solIn };
 }

@@ -1,3 +1,4 @@
+import { formatSol } from "@shared/market/format";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { shortAddress } from "@/lib/wallet";
@@ -29,8 +30,13 @@ export function WalletBalanceRow({ publicKey, label }: { publicKey: string; labe
           <Skeleton className="h-4 w-20" />
         ) : (
           <>
-            <span className="font-semibold" data-testid="sol-balance">
-              {balance ? balance.sol : "0"}
+            {/* Four decimals as on every other screen (the token page's balance); exact on hover. */}
+            <span
+              className="font-semibold"
+              data-testid="sol-balance"
+              title={balance ? `${balance.sol} SOL` : undefined}
+            >
+              {balance ? formatSol(balance.lamports).replace(" SOL", "") : "0"}
             </span>{" "}
             SOL
           </>
