@@ -94,6 +94,24 @@ describe("offline identity drafting", () => {
     }
   });
 
+  it("names what the person does as a subject: 'teaching improvisation', not 'focused on teaches improvisation'", async () => {
+    for (const style of STYLES) {
+      const profile = await draftIdentityOffline(
+        request("I'm a jazz pianist who teaches improvisation online to adult beginners", { style }),
+        free,
+      );
+      const text = `${profile.tagline} ${profile.description}`;
+      expect(text, style).not.toMatch(/teaches improvisation/i);
+    }
+    const professional = await draftIdentityOffline(
+      request("I'm a jazz pianist who teaches improvisation online to adult beginners", {
+        style: "professional",
+      }),
+      free,
+    );
+    expect(professional.description).toContain("teaching improvisation");
+  });
+
   it("writes possessives and topics the way a person would", async () => {
     const profile = await draftIdentityOffline(
       request("I coach founders on fundraising and pitch decks.", {

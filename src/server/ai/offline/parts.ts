@@ -2,6 +2,7 @@ import { FAMOUS_TOKEN_WORDS } from "@shared/famous-tokens";
 import { findBannedPhrase } from "../wording";
 import { isKnownWord } from "./description-check";
 import {
+  asSubject,
   capitalize,
   isForeignI,
   isStopword,
@@ -315,7 +316,7 @@ export function extractParts(text: string, said: readonly string[] = []): Parts 
   // A phrase of only weak words ("fans", "grow") is no subject: the profession's craft stands in.
   const phrases = keyPhrases(text, free)
     .filter((p) => !p.split(" ").every(isWeak))
-    .map((p) => p.split(" ").map(show).join(" "));
+    .map((p) => asSubject(p.split(" ").map(show).join(" ")));
   return {
     person,
     place,

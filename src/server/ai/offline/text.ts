@@ -106,6 +106,32 @@ const WEAK = new Set(
   ).split(" "),
 );
 
+// A verb the person wrote of themselves ("who teaches improvisation"), as the subject a
+// template names ("focused on teaching improvisation", not "focused on teaches ..."). Only
+// verbs that are not also plural nouns: "records", "designs" or "paints" may be things.
+const GERUNDS: Record<string, string> = Object.fromEntries(
+  (
+    "teaches:teaching makes:making writes:writing produces:producing builds:building " +
+    "creates:creating runs:running sings:singing shoots:shooting develops:developing " +
+    "cooks:cooking bakes:baking sells:selling composes:composing performs:performing " +
+    "publishes:publishing edits:editing illustrates:illustrating organizes:organizing " +
+    "organises:organising gives:giving explains:explaining brews:brewing grows:growing " +
+    "knits:knitting sews:sewing carves:carving restores:restoring repairs:repairing " +
+    "fixes:fixing curates:curating directs:directing animates:animating helps:helping " +
+    "teach:teaching make:making write:writing produce:producing build:building create:creating"
+  )
+    .split(" ")
+    .map((pair) => pair.split(":") as [string, string]),
+);
+
+/** A phrase that starts with such a verb, said as a subject: "teaches improvisation" ->
+ * "teaching improvisation". Anything else as it was. */
+export function asSubject(phrase: string): string {
+  const [first = "", ...rest] = phrase.split(" ");
+  const gerund = GERUNDS[first.toLowerCase()];
+  return gerund ? [gerund, ...rest].join(" ") : phrase;
+}
+
 /** A verb, filler or audience word: never the subject a tagline or description names. */
 export function isWeak(word: string): boolean {
   return WEAK.has(word.toLowerCase());
