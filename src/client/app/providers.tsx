@@ -5,7 +5,7 @@ import { Toaster } from "@/components/ui/toaster";
 import { toast } from "@/components/ui/use-toast";
 import { keepFocusInPlace } from "@/lib/keep-focus";
 import { queryClient } from "@/lib/query-client";
-import { followBrowserConnectivity, onServerBack } from "@/lib/server-reachability";
+import { onServerBack } from "@/lib/server-reachability";
 import { followSessionInOtherTabs, followSessionLoss } from "@/lib/session";
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -16,7 +16,6 @@ export function Providers({ children }: { children: ReactNode }) {
       ),
     [],
   );
-  useEffect(() => followBrowserConnectivity(), []);
   useEffect(() => keepFocusInPlace(), []);
   useEffect(
     () =>

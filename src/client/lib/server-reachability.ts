@@ -60,12 +60,15 @@ export function onServerBack(comeback: () => void): () => void {
   return () => comebacks.delete(comeback);
 }
 
-/** The browser's own word: offline means nothing will answer; online, ask at once. */
+/** The browser's own word: offline means nothing will answer; online, ask at once. Installed
+ * before the app first renders (main.tsx): an effect ran only after the first paint, and a
+ * browser that went offline in between was never heard. Offline already: said at once. */
 export function followBrowserConnectivity(): () => void {
   const offline = () => serverUnreachable();
   const online = () => void probeNow();
   window.addEventListener("offline", offline);
   window.addEventListener("online", online);
+  if (!navigator.onLine) serverUnreachable();
   return () => {
     window.removeEventListener("offline", offline);
     window.removeEventListener("online", online);
