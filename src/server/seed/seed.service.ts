@@ -54,7 +54,8 @@ export async function seedDemo(deps: {
       });
     }
     // After the fan's holding: the curve gets its share of what the creator still holds.
-    if ((await services.market.state(mint)).status === "none")
+    // `spot`, not `state`: no launch-window buyers or funding checks read at every start.
+    if ((await services.market.spot(mint)) === null)
       await services.opens.openExisting(creator, mint, DEMO_CURVE_SHARE_BPS);
     result.tokens.push({ symbol: demo.symbol, mint, agent: demo.agent.name, created });
     progress(`${demo.symbol} ready`);

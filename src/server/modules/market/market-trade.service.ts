@@ -1035,13 +1035,13 @@ function refusal(reason: QuoteRefusal, curve: CurveState, token: TokenRow): Http
   }
 }
 
-/** Base units as a person reads them: "20,000 LUNA", "0.25 SOL". */
 /** A limit to stay under, rounded down to 2 decimals as everywhere on screen: typing what it
  * says is then always allowed. */
 function limitText(units: bigint, token: TokenRow): string {
   return `${formatTokens(units, token.decimals)} ${token.symbol}`;
 }
 
+/** Base units as a person reads them: "20,000 LUNA", "0.25 SOL". */
 function tokensText(units: bigint, token: TokenRow): string {
   return `${groupDigits(formatAmount(units, token.decimals))} ${token.symbol}`;
 }

@@ -9,9 +9,6 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { type CandleInterval, useCandles } from "../api/get-candles";
 
-/** Every interval the candles endpoint serves, shortest first. */
-const INTERVALS: readonly CandleInterval[] = CANDLE_INTERVALS;
-
 /** A price (lamports per whole token, up to 9 decimals) -> SOL, for drawing only (amounts are
  * never computed from it). */
 const toSol = (price: string) => Number(price) / 1e9;
@@ -112,7 +109,8 @@ export function PriceChart({ mint, symbol }: { mint: string; symbol: string }) {
         <CardTitle as="h2">Price</CardTitle>
         <fieldset className="flex flex-wrap gap-1">
           <legend className="sr-only">Candle interval</legend>
-          {INTERVALS.map((value) => (
+          {/* Every interval the candles endpoint serves, shortest first. */}
+          {CANDLE_INTERVALS.map((value) => (
             <Button
               key={value}
               type="button"
