@@ -51,4 +51,10 @@ export class MintCache<V> {
     if (this.versions.of(mint) === version) this.entries.set(id, { version, value });
     return value;
   }
+
+  /** Keeps a value known without a read, as of `version` (taken before anything that could
+   * have changed it began): a write of the mint since then has moved the version past it. */
+  keep(mint: string, key: string, version: number, value: V): void {
+    if (this.versions.of(mint) === version) this.entries.set(`${mint}\n${key}`, { version, value });
+  }
 }

@@ -75,10 +75,13 @@ export class LaunchService {
       this.deps.wallets.signerFor(wallet),
     ]);
     const { row, wire } = await this.record(sessionUserId, input, payer, blockhash, market);
+    // Taken while the row is pending: no market can be opened for it before it is active.
+    const marketVersion = this.deps.tokens.marketVersion(row.mintAddress);
     if (market && markets) await markets.intend(row, market);
-    const launched = await this.send(row, wire);
+    const { response, justLaunched } = await this.sendAndTell(row, wire);
     if (market && markets) await markets.openAfterLaunch(row.mintAddress);
-    return launched;
+    else if (justLaunched) this.deps.tokens.launchedWithoutMarket(row, marketVersion);
+    return response;
   }
 
   /** The market asked for with a launch, as its row recorded it (null: none). */
@@ -336,7 +339,16 @@ export class LaunchService {
   }
 
   private async send(row: TokenRow, wire: Uint8Array): Promise<CreateTokenResponse> {
-    // Executed just now, the launch left the whole supply with the creator: nothing circulates.
+    const { response } = await this.sendAndTell(row, wire);
+    return response;
+  }
+
+  /** Sends (or finds sent) the launch and confirms its row; `justLaunched` when this send
+   * executed it, so nothing circulates yet. */
+  private async sendAndTell(
+    row: TokenRow,
+    wire: Uint8Array,
+  ): Promise<{ response: CreateTokenResponse; justLaunched: boolean }> {
     let justLaunched = true;
     try {
       await this.deps.ledger.sendTransaction(wire);
@@ -351,7 +363,8 @@ export class LaunchService {
         throw err;
       }
     }
-    return this.present(await this.markActive(row), justLaunched ? 0n : undefined);
+    const response = await this.present(await this.markActive(row), justLaunched ? 0n : undefined);
+    return { response, justLaunched };
   }
 
   private async markActive(row: TokenRow): Promise<TokenRow> {

@@ -123,6 +123,29 @@ describe("read caches", () => {
     }
   });
 
+  it("a creator's first portfolio read after a launch asks neither the chain nor the markets table; a market opened later counts", async () => {
+    const artist = await member("rc_new_artist");
+    type Listed = Array<{ mintAddress: string; circulatingSupply: string }>;
+    const portfolio = async () => (await artist.c.get<Listed>(`/api/tokens/user/${artist.userId}`)).body;
+    const mint = await launch(artist, "RCNA");
+    await settled();
+    const reads = vi.spyOn(t.deps.ledger, "getMultipleAccounts");
+    try {
+      queries.reset();
+      expect(await portfolio()).toMatchObject([{ mintAddress: mint, circulatingSupply: "0" }]);
+      expect(reads).not.toHaveBeenCalled();
+      expect(queries.reads().filter((sql) => /"markets"/.test(sql))).toEqual([]);
+    } finally {
+      reads.mockRestore();
+    }
+
+    // The creator puts 80% of the supply on a curve: those tokens are the curve's, not
+    // circulating (a vault still remembered as "none" would count them as circulating).
+    const open = await artist.c.post(`/api/market/${mint}/open`, { curveShareBps: 8000 });
+    expect(open.status).toBe(200);
+    expect(await portfolio()).toMatchObject([{ mintAddress: mint, circulatingSupply: "0" }]);
+  });
+
   it("balances read again ask the database nothing, and are the chain's right after a transfer", async () => {
     const artist = await member("rc_bal_artist");
     const fan = await member("rc_bal_fan");

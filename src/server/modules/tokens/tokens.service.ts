@@ -268,6 +268,33 @@ export class TokensService {
     return creator;
   }
 
+  /** The market version of a mint, to hand to `launchedWithoutMarket` once it is launched. */
+  marketVersion(mint: string): number {
+    return this.deps.marketVersions.of(mint);
+  }
+
+  /** A token this node just launched, with no market: what the launch itself tells, kept so
+   * the creator's next portfolio read does not ask the database and the ledger for it. It
+   * has no vault (as of `marketVersion`, taken before its row was written: a market opened
+   * since has moved it) and nothing circulates (the whole supply is its creator's; the
+   * launch's commit notice came before its answer, so the next commit naming the mint or the
+   * creator's account is a later one, and drops this). */
+  launchedWithoutMarket(row: TokenRow, marketVersion: number): void {
+    this.vaults.keep(row.mintAddress, "vault", marketVersion, null);
+    if (!this.accountVersions) return;
+    const ata = associatedTokenAddress(row.creatorWallet, row.mintAddress);
+    const fact = {
+      mint: row.mintAddress,
+      ata,
+      mintV: this.track(row.mintAddress),
+      ataV: this.track(ata),
+      vaultAta: null,
+      vaultV: -1,
+      value: 0n,
+    };
+    this.circulatingByMint.set(row.mintAddress, fact);
+  }
+
   /** The vault of the mint's market (any status), null without one. */
   marketVault(mint: string): Promise<string | null> {
     return this.vaults.get(mint, "vault", () => this.deps.repo.marketVault(mint));
