@@ -369,6 +369,25 @@ describe("rewards: holding duration and engagement", () => {
     expect(stats.engagementBoostBasis).toContain("holders with a reward NFT");
   });
 
+  it("stats: an NFT the chain has but whose confirmation is not yet written counts in every figure alike", async () => {
+    const before = (await creator.c.get<RewardStats>(`/api/nft-rewards/stats?tokenMint=${mint}`)).body;
+    const owner = before.topCollectors[0]?.walletAddress ?? "";
+    // The moment between a wave's execution and its confirmation write.
+    const pending = (status: string) =>
+      t.deps.database.db.execute(sql`update reward_mints set status = ${status} where owner = ${owner}`);
+    await pending("pending");
+    try {
+      const during = (await creator.c.get<RewardStats>(`/api/nft-rewards/stats?tokenMint=${mint}`)).body;
+      expect(during.totalNFTsMinted).toBe(before.totalNFTsMinted);
+      expect(during.uniqueHolders).toBe(before.uniqueHolders);
+      expect(during.topCollectors.map((c) => c.walletAddress).sort()).toEqual(
+        before.topCollectors.map((c) => c.walletAddress).sort(),
+      );
+    } finally {
+      await pending("confirmed");
+    }
+  });
+
   it("top collectors with the same count: whoever reached it first leads, then the address", async () => {
     const before = (await creator.c.get<RewardStats>(`/api/nft-rewards/stats?tokenMint=${mint}`)).body;
     const owners = before.topCollectors.map((c) => c.walletAddress).sort();

@@ -1,5 +1,5 @@
 import { BURN_ADDRESSES } from "@shared/holders";
-import { and, asc, desc, eq, gte, inArray, ne, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, ne, notInArray, or, sql } from "drizzle-orm";
 import { bulkInsert } from "../../db/bulk-insert";
 import type { Database, Db } from "../../db/client";
 import { users, wallets } from "../../db/schema/accounts";
@@ -334,7 +334,28 @@ export class RewardsRepo {
 
   // ---- overview -----------------------------------------------------------------------------
 
-  async confirmedCounts(tokenMint?: string): Promise<{ minted: number; holders: number }> {
+  /** Signatures of reward NFTs sent but not yet confirmed here (the chain may have them). */
+  async sentUnconfirmed(tokenMint?: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ signature: rewardMints.signature })
+      .from(rewardMints)
+      .innerJoin(rewards, eq(rewards.id, rewardMints.rewardId))
+      .where(
+        and(
+          eq(rewardMints.status, "pending"),
+          isNotNull(rewardMints.signature),
+          tokenMint ? eq(rewards.tokenMint, tokenMint) : undefined,
+        ),
+      );
+    return rows.flatMap((r) => (r.signature ? [r.signature] : []));
+  }
+
+  /** NFTs minted and their distinct owners: the confirmed rows and the pending ones among
+   * `executed` (signatures the chain has, whose confirmation is still to be written). */
+  async mintedCounts(
+    tokenMint: string | undefined,
+    executed: string[],
+  ): Promise<{ minted: number; holders: number }> {
     const [row] = await this.db
       .select({
         minted: sql<number>`count(*)::integer`,
@@ -342,15 +363,15 @@ export class RewardsRepo {
       })
       .from(rewardMints)
       .innerJoin(rewards, eq(rewards.id, rewardMints.rewardId))
-      .where(
-        and(eq(rewardMints.status, "confirmed"), tokenMint ? eq(rewards.tokenMint, tokenMint) : undefined),
-      );
+      .where(and(minted(executed), tokenMint ? eq(rewards.tokenMint, tokenMint) : undefined));
     return { minted: Number(row?.minted ?? 0), holders: Number(row?.holders ?? 0) };
   }
 
   async topCollectors(
     tokenMint: string | undefined,
     limit: number,
+    /** As in `mintedCounts`. */
+    executed: string[] = [],
   ): Promise<Array<{ owner: string; nftCount: number; username: string | null; tokenMints: string[] }>> {
     const rows = await this.db
       .select({
@@ -364,9 +385,7 @@ export class RewardsRepo {
       })
       .from(rewardMints)
       .innerJoin(rewards, eq(rewards.id, rewardMints.rewardId))
-      .where(
-        and(eq(rewardMints.status, "confirmed"), tokenMint ? eq(rewards.tokenMint, tokenMint) : undefined),
-      )
+      .where(and(minted(executed), tokenMint ? eq(rewards.tokenMint, tokenMint) : undefined))
       .groupBy(rewardMints.owner)
       // Ties go to whoever reached the count first (the earlier latest NFT), then by address.
       .orderBy(
@@ -403,4 +422,12 @@ export class RewardsRepo {
       );
     return rows.map((r) => ({ collector: Boolean(r.collector), activity: Number(r.activity) }));
   }
+}
+
+/** A reward NFT that counts as minted: confirmed, or pending with a signature the chain has
+ * executed (its confirmation is written after the wave it belongs to). */
+function minted(executed: string[]) {
+  const confirmed = eq(rewardMints.status, "confirmed");
+  if (!executed.length) return confirmed;
+  return or(confirmed, and(eq(rewardMints.status, "pending"), inArray(rewardMints.signature, executed)));
 }

@@ -335,10 +335,13 @@ export class RewardsService {
   async stats(tokenMint: string | undefined): Promise<RewardStats> {
     if (tokenMint) await this.token(tokenMint);
     const { repo } = this.deps;
+    // NFTs Minted reads the chain's groups: a reward NFT the chain has but whose confirmation
+    // is not yet written counts in the holders and collectors too, or the figures disagree.
+    const executed = await this.executedUnconfirmed(tokenMint);
     const [rewards, counts, collectors, activity] = await Promise.all([
       repo.rewardsOf(tokenMint),
-      repo.confirmedCounts(tokenMint),
-      repo.topCollectors(tokenMint, TOP_COLLECTORS),
+      repo.mintedCounts(tokenMint, executed),
+      repo.topCollectors(tokenMint, TOP_COLLECTORS, executed),
       repo.activityByHolder(tokenMint, new Date(this.deps.now() - BOOST_WINDOW_DAYS * DAY_MS)),
     ]);
     const groups = await this.deps.minter.groups(
@@ -363,6 +366,14 @@ export class RewardsService {
         totalValue: values[i]?.toString() ?? null,
       })),
     };
+  }
+
+  /** Pending reward NFTs the chain has executed (one ledger read for all of them). */
+  private async executedUnconfirmed(tokenMint: string | undefined): Promise<string[]> {
+    const sent = await this.deps.repo.sentUnconfirmed(tokenMint);
+    if (!sent.length) return [];
+    const statuses = await this.deps.ledger.getSignatureStatuses(sent);
+    return sent.filter((_, i) => statuses[i]?.state === "confirmed");
   }
 
   async metadata(id: string) {
