@@ -1,15 +1,7 @@
 // A reward's default image, for creators who create one without uploading: drawn like the
 // token's default image (token-image.ts) with the rarity's colours, as SVG (crisp at any size,
 // nothing to store). Wallets show it from the NFT's metadata JSON.
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&apos;",
-};
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+import { escapeXml, squeezeTo, textWidth } from "../../lib/svg-text";
 
 /** Gradient stops per rarity; anything else gets the default style (the spec's rule). */
 const COLOURS: Record<string, [string, string]> = {
@@ -19,19 +11,50 @@ const COLOURS: Record<string, [string, string]> = {
 };
 const DEFAULT_COLOURS: [string, string] = ["#475569", "#64748b"];
 
+/** The title's room: the 512 px tile less its rounded corners at the title's height. */
+const TITLE_MAX_WIDTH = 400;
+
+/** The title as one line at the largest size that fits, else as two lines split at the space
+ * nearest its middle; a line that still does not fit (one long word) is squeezed to the
+ * room. Titles run to 32 characters: at one size for all, a long one ran past the tile. */
+export function titleLines(title: string): { size: number; lines: string[] } {
+  for (const size of [46, 40, 34])
+    if (textWidth(title, size) <= TITLE_MAX_WIDTH) return { size, lines: [title] };
+  const words = title.split(" ");
+  if (words.length < 2) return { size: 34, lines: [title] };
+  let best: string[] = [title];
+  let bestWidest = Number.POSITIVE_INFINITY;
+  for (let i = 1; i < words.length; i++) {
+    const lines = [words.slice(0, i).join(" "), words.slice(i).join(" ")];
+    const widest = Math.max(...lines.map((line) => textWidth(line, 1)));
+    if (widest < bestWidest) [best, bestWidest] = [lines, widest];
+  }
+  const size = [34, 30, 26].find((s) => bestWidest * s <= TITLE_MAX_WIDTH) ?? 26;
+  return { size, lines: best };
+}
+
 /** 512 x 512 SVG: the reward's title, its rarity and the token's symbol. */
 export function rewardImageSvg(title: string, rarity: string, symbol: string): string {
   const [from, to] = COLOURS[rarity] ?? DEFAULT_COLOURS;
-  const name = escapeXml(title.trim());
-  const size = title.length > 18 ? 34 : 46;
-  const initial = escapeXml(Array.from(title.trim())[0] ?? "?");
+  const text = title.trim();
+  const name = escapeXml(text);
+  const initial = escapeXml(Array.from(text)[0] ?? "?");
+  const { size, lines } = titleLines(text);
+  // One line sits at 400; two share the same room above the rarity line.
+  const baselines = lines.length === 1 ? [400] : [370, 370 + Math.round(size * 1.15)];
+  const titleText = lines
+    .map(
+      (line, i) =>
+        `<text x="256" y="${baselines[i]}" text-anchor="middle" font-family="Inter, system-ui, sans-serif" font-size="${size}" font-weight="700" fill="#fff"${squeezeTo(line, size, TITLE_MAX_WIDTH)}>${escapeXml(line)}</text>`,
+    )
+    .join("\n");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512" role="img" aria-label="${name}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
 <rect width="512" height="512" rx="112" fill="url(#g)"/>
 <circle cx="256" cy="210" r="120" fill="#fff" fill-opacity="0.16"/>
 <text x="256" y="262" text-anchor="middle" font-family="Inter, system-ui, sans-serif" font-size="150" font-weight="700" fill="#fff">${initial}</text>
-<text x="256" y="400" text-anchor="middle" font-family="Inter, system-ui, sans-serif" font-size="${size}" font-weight="700" fill="#fff">${name}</text>
-<text x="256" y="456" text-anchor="middle" font-family="Inter, system-ui, sans-serif" font-size="28" font-weight="600" fill="#fff" fill-opacity="0.8">${escapeXml(`${rarity.toUpperCase()} · $${symbol}`)}</text>
+${titleText}
+<text x="256" y="460" text-anchor="middle" font-family="Inter, system-ui, sans-serif" font-size="28" font-weight="600" fill="#fff" fill-opacity="0.8">${escapeXml(`${rarity.toUpperCase()} · $${symbol}`)}</text>
 </svg>
 `;
 }

@@ -2,26 +2,10 @@
 // the metadata's `image`, and a blank there looks like a broken or scam token. Drawn like the
 // app's own token avatar (brand gradient, the symbol's first letter), as SVG so it is crisp at
 // any size and costs nothing to store.
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&apos;",
-};
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+import { escapeXml, squeezeTo } from "../../lib/svg-text";
 
 /** The label's room: the 512 px tile less its rounded corners at the label's height. */
 const LABEL_MAX_WIDTH = 400;
-
-/** A label's width estimated from a sans-serif's glyph widths (in ems): wide W and M, narrow
- * I, 1 and punctuation, the rest about two thirds of an em. */
-function labelWidth(label: string, size: number): number {
-  let ems = 0;
-  for (const ch of label) ems += /[WM]/.test(ch) ? 0.95 : /[I1.!|]/.test(ch) ? 0.32 : 0.68;
-  return ems * size;
-}
 
 /** The default image of a token (512 x 512 SVG). */
 export function tokenImageSvg(symbol: string): string {
@@ -32,10 +16,7 @@ export function tokenImageSvg(symbol: string): string {
   const labelSize = text.length > 7 ? 44 : 56;
   // A wide label ("$WWWWWWWWWW") is squeezed to the tile's inner width instead of running past
   // its rounded edges; a narrow one keeps its natural width.
-  const fit =
-    labelWidth(`$${text}`, labelSize) > LABEL_MAX_WIDTH
-      ? ` textLength="${LABEL_MAX_WIDTH}" lengthAdjust="spacingAndGlyphs"`
-      : "";
+  const fit = squeezeTo(`$${text}`, labelSize, LABEL_MAX_WIDTH);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512" role="img" aria-label="${label}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#6d28d9"/><stop offset="1" stop-color="#c026d3"/></linearGradient></defs>
 <rect width="512" height="512" rx="112" fill="url(#g)"/>
