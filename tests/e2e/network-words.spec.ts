@@ -1,4 +1,4 @@
-import { formatAmount, groupDigits } from "@shared/amounts";
+import { formatTokens } from "@shared/market/format";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
@@ -66,7 +66,7 @@ describe("network words on the embedded ledger", () => {
     };
     const bought = BigInt(market.creatorBuyTokens);
     expect(bought).toBeGreaterThan(0n);
-    const tokens = (units: bigint) => groupDigits(formatAmount(units, 9));
+    const tokens = (units: bigint) => formatTokens(units, 9);
     expect(await summary.innerText()).toBe(
       "Your token exists on chain and its market is open: 80% of the supply (800,000 HONEST) went on the bonding curve, into the market's vault. " +
         `Your wallet holds ${tokens(200_000n * 10n ** 9n + bought)} HONEST: the 20% you kept plus ${tokens(bought)} HONEST from your creator buy.`,

@@ -1,5 +1,6 @@
 import { formatAmount, groupDigits, parseAmount } from "@shared/amounts";
 import { TOKEN_DECIMALS } from "@shared/constants";
+import { formatTokenText } from "@shared/market/format";
 import { type AirdropResult, MAX_POST_LENGTH, type TopMember } from "@shared/schemas/analytics";
 import { Megaphone } from "lucide-react";
 import { useRef, useState } from "react";
@@ -98,7 +99,7 @@ function SendTokens({ mint, symbol, members }: { mint: string; symbol: string; m
         error={check.ok ? undefined : (check.error ?? undefined)}
         description={
           holding.data !== undefined
-            ? `You hold ${groupDigits(holding.data?.balance ?? "0")} ${symbol}`
+            ? `You hold ${formatTokenText(holding.data?.balance ?? "0")} ${symbol}`
             : undefined
         }
       >

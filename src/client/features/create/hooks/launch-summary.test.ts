@@ -49,10 +49,11 @@ describe("step 4: where the supply is after the launch", () => {
     const text = supplySummary({
       symbol: "HONEST",
       curveSharePct: 80,
-      market: market(8_000, "12345500000000"), // 12,345.5 tokens
+      market: market(8_000, "12345567890123"), // 12,345.567890123 tokens
     });
+    // Two decimals, rounded down, as every holding on screen.
     expect(text).toContain(
-      "Your wallet holds 212,345.5 HONEST: the 20% you kept plus 12,345.5 HONEST from your creator buy.",
+      "Your wallet holds 212,345.56 HONEST: the 20% you kept plus 12,345.56 HONEST from your creator buy.",
     );
     expect(text).not.toContain("whole supply");
   });

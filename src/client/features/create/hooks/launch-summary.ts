@@ -1,6 +1,5 @@
-import { formatAmount, groupDigits } from "@shared/amounts";
 import { BPS } from "@shared/market/curve";
-import { formatBps } from "@shared/market/format";
+import { formatBps, formatTokens } from "@shared/market/format";
 import type { MarketState } from "@shared/schemas/market";
 
 export interface SupplySummaryInput {
@@ -23,7 +22,7 @@ export function supplySummary({ symbol, curveSharePct, market }: SupplySummaryIn
   if (market === null)
     return `${whole.slice(0, -1)}: its market is not open yet. You can open it from the token page.`;
 
-  const tokens = (units: bigint) => `${groupDigits(formatAmount(units, market.decimals))} ${symbol}`;
+  const tokens = (units: bigint) => `${formatTokens(units, market.decimals)} ${symbol}`;
   const curve = BigInt(market.initialRealTokenReserves);
   const kept = BigInt(market.supply) - curve;
   const bought = BigInt(market.creatorBuyTokens);

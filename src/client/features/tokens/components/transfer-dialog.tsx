@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type HeldUnits, parseTokenAmountInput, tokenAmountProblem } from "@shared/amount-input";
 import { formatAmount, groupDigits, parseAmount } from "@shared/amounts";
 import { TOKEN_DECIMALS } from "@shared/constants";
+import { formatTokenText } from "@shared/market/format";
 import { type TransferRequest, TransferSchema } from "@shared/schemas/token";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -129,7 +130,7 @@ export function TransferDialog({
             label="Amount"
             error={errors.amount?.message}
             description={
-              available !== undefined ? `Available: ${groupDigits(available)} ${token.symbol}` : undefined
+              available !== undefined ? `Available: ${formatTokenText(available)} ${token.symbol}` : undefined
             }
             required
           >
