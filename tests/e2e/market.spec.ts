@@ -114,6 +114,10 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
       .waitFor();
     await summary.getByText("The creator keeps 20% of the supply off the curve.", { exact: false }).waitFor();
     await summary.getByText("At launch the creator bought", { exact: false }).waitFor();
+    // The launch fee shows above it; the standing fee is said as what comes after the window.
+    await summary
+      .getByText("Once the launch window closes, each trade pays a 2.5% fee", { exact: false })
+      .waitFor();
 
     // Holders, counted once for the whole page: the curve's vault is not one, the creator is;
     // the header, the community overview and the trust score agree, and so do the top-10

@@ -54,6 +54,11 @@ function lowerIsBetter(bps: number, fullAt: number, zeroAt: number, max: number)
   return Math.floor((max * (zeroAt - bps)) / (zeroAt - fullAt));
 }
 
+/** Above this share of the supply (basis points) in the creator's wallets, the score is held
+ * to CREATOR_CAP_MAX_SCORE (the create form warns before launch). */
+export const CREATOR_CAP_ABOVE_BPS = 2_000;
+export const CREATOR_CAP_MAX_SCORE = 60;
+
 /** Thresholds in basis points of the supply (docs/trust.md lists them). */
 const THRESHOLDS = {
   top10: { fullAt: 2_000, zeroAt: 7_000 },
@@ -62,7 +67,7 @@ const THRESHOLDS = {
   launch: { fullAt: 200, zeroAt: 2_000 },
   curveFullAt: 5_000,
   whaleCapAbove: 3_000,
-  creatorCapAbove: 2_000,
+  creatorCapAbove: CREATOR_CAP_ABOVE_BPS,
 } as const;
 
 export function evaluate(inputs: TrustInputs): TrustResult {
@@ -243,7 +248,7 @@ function assess(i: TrustInputs): { factors: TrustFactor[]; caps: CapFinding[] } 
       key: "creator_cluster",
       factor: "creator_share",
       label: `The creator's wallets hold more than ${percent(t.creatorCapAbove)}`,
-      maxScore: 60,
+      maxScore: CREATOR_CAP_MAX_SCORE,
       why: "The creator could sell a large share at once.",
     });
 

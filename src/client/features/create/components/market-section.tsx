@@ -9,6 +9,7 @@ import {
   type MarketChoice,
   MIN_CURVE_PCT,
   marketRequest,
+  trustCapNote,
 } from "../hooks/market-choice";
 
 export interface MarketSectionProps {
@@ -29,6 +30,7 @@ export function MarketSection({ value, onChange, totalSupply, browserWallet }: M
   const request = marketRequest(value, totalSupply);
   const cap = creatorBuyCap(totalSupply, value.curveSharePct);
   const keeps = 100 - value.curveSharePct;
+  const trustNote = trustCapNote(value);
   const launchMinutes = MARKET.launchWindowMs / 60_000;
   return (
     <fieldset
@@ -72,6 +74,14 @@ export function MarketSection({ value, onChange, totalSupply, browserWallet }: M
             <p className="text-sm text-muted-foreground" data-testid="creator-keeps">
               You keep {keeps}% of the supply in your wallet; the token page shows it to every fan.
             </p>
+            {trustNote ? (
+              <p
+                className="rounded-md bg-warning-soft px-3 py-2 text-sm text-warning-soft-foreground"
+                data-testid="trust-cap-note"
+              >
+                {trustNote}
+              </p>
+            ) : null}
           </div>
           {browserWallet ? (
             <p className="text-sm text-muted-foreground" data-testid="market-browser-wallet">

@@ -95,8 +95,9 @@ export function MarketSummary({
           </div>
           <Progress value={Math.round(market.progress * 1000) / 10} label="Progress to the curve's end" />
           <p className="text-xs text-muted-foreground">
-            The curve ends when its last token is sold. Each trade pays a {formatBps(MARKET.feeBps)} fee,
-            shared between the creator and the platform.
+            The curve ends when its last token is sold.{" "}
+            {feeNow > Number(MARKET.feeBps) ? "Once the launch window closes, each" : "Each"} trade pays a{" "}
+            {formatBps(MARKET.feeBps)} fee, shared between the creator and the platform.
           </p>
         </div>
         <div className="flex gap-3 rounded-lg bg-muted p-3 text-sm">
