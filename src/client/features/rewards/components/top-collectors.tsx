@@ -46,7 +46,12 @@ export function TopCollectors({
                 <div className="text-right">
                   <p className="text-sm font-medium">{collectedText(c.nftCount)}</p>
                   {c.totalValue !== null ? (
-                    <p className="text-xs text-muted-foreground">{formatSol(c.totalValue)}</p>
+                    <p
+                      className="text-xs text-muted-foreground"
+                      title="What this collector holds of these creators' tokens, at their curves' prices"
+                    >
+                      holds {formatSol(c.totalValue)} in tokens
+                    </p>
                   ) : null}
                 </div>
               </li>
