@@ -43,12 +43,15 @@ export const AnalyticsCardsSchema = z.object({
     trend: TrendSchema,
   }),
   reputation: z.object({
-    score: z.number().int(),
+    /** Null until a wallet other than the creator's has held one of their tokens: with no fan
+     * yet there is no record to score (docs/analytics.md). */
+    score: z.number().int().nullable(),
     creatorAgeDays: z.number().int(),
     tokensLaunched: z.number().int(),
     tokensAlive: z.number().int(),
-    /** Of every wallet that ever held one of the creator's tokens, the share holding now. */
-    holdersRetainedBps: z.number().int(),
+    /** Of every wallet that ever held one of the creator's tokens, the share holding now; null
+     * while none ever has. */
+    holdersRetainedBps: z.number().int().nullable(),
     trend: TrendSchema,
   }),
 });

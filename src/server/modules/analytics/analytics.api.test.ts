@@ -96,6 +96,8 @@ describe("GET /api/analytics/:mint", () => {
     expect(mine.series.holders.at(-1)?.day).toBe(mine.generatedAt.slice(0, 10));
     expect(mine.series.holders.at(-1)?.holders).toBe(1);
     expect(mine.cards.reputation.tokensLaunched).toBe(1);
+    // No fan has held the token yet: no record to score, rather than a 0 ("0% retained").
+    expect(mine.cards.reputation).toMatchObject({ score: null, holdersRetainedBps: null, tokensAlive: 0 });
     // The transparency card is the trust score, with its factors as the trust indicators.
     const trust = await new Client(t.url).get<{ score: number; factors: unknown[] }>(
       `/api/tokens/${mint}/trust`,
@@ -149,6 +151,9 @@ describe("GET /api/analytics/:mint", () => {
     expect(moved.topMembers?.find((m) => m.username === "an_friend")?.balance).toBe("1000");
     expect(moved.cards.engagement.score).toBeGreaterThan(before.cards.engagement.score);
     expect(moved.cards.reputation.tokensAlive).toBe(1);
+    // Two fans hold it, and both still do.
+    expect(moved.cards.reputation.holdersRetainedBps).toBe(10_000);
+    expect(moved.cards.reputation.score).toBe(80);
   });
 
   it("marks every wallet of the creator's account as the creator's among the top members", async () => {

@@ -392,7 +392,18 @@ export class AnalyticsService {
     const holding = new Map(history.perMint.map((m) => [m.mint, m]));
     const ever = history.perMint.reduce((n, m) => n + m.ever, 0);
     const still = history.perMint.reduce((n, m) => n + m.now, 0);
-    const retainedBps = ever > 0 ? Math.floor((still * 10_000) / ever) : 0;
+    // No fan has held any of the creator's tokens yet: nothing to score, rather than a 0 that
+    // reads as a creator everyone left.
+    if (ever === 0)
+      return {
+        ageDays,
+        launched: history.launched.length,
+        alive: 0,
+        retainedBps: null,
+        now: null,
+        before: null,
+      };
+    const retainedBps = Math.floor((still * 10_000) / ever);
     const aliveOf = (mints: typeof history.launched) =>
       mints.filter((t) => (holding.get(t.mint)?.now ?? 0) > 0).length;
     const launched = history.launched.length;

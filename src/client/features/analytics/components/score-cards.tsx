@@ -90,10 +90,19 @@ export function ScoreCards({ cards }: { cards: Analytics["cards"] }) {
         trend={reputation.trend}
         testId="reputation-score"
       >
-        {reputation.tokensAlive} of {reputation.tokensLaunched}{" "}
-        {reputation.tokensLaunched === 1 ? "token" : "tokens"} kept alive,{" "}
-        {formatBps(reputation.holdersRetainedBps)} of holders retained, creator for{" "}
-        {reputation.creatorAgeDays} days.
+        {reputation.holdersRetainedBps === null ? (
+          <>
+            No fan has held your tokens yet: this score starts with your first holder. Creator for{" "}
+            {reputation.creatorAgeDays} days.
+          </>
+        ) : (
+          <>
+            {reputation.tokensAlive} of {reputation.tokensLaunched}{" "}
+            {reputation.tokensLaunched === 1 ? "token" : "tokens"} kept alive,{" "}
+            {formatBps(reputation.holdersRetainedBps)} of holders retained, creator for{" "}
+            {reputation.creatorAgeDays} days.
+          </>
+        )}
       </ScoreCard>
     </div>
   );
