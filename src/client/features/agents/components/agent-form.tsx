@@ -122,7 +122,7 @@ export function AgentForm(props: {
       <Field
         label="Tokens required"
         error={errors.tokenRequirement}
-        description="Whole tokens a holder needs."
+        description="How many tokens a holder needs to chat, e.g. 100 or 0.5."
         required
       >
         <Input value={values.tokenRequirement} onChange={set("tokenRequirement")} inputMode="decimal" />
