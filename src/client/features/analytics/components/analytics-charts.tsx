@@ -64,6 +64,7 @@ export default function AnalyticsCharts({ series }: { series: Analytics["series"
   const traded = market.some((d) => d.volume > 0);
   const last = holders.at(-1)?.holders ?? 0;
   const joined = holders.reduce((n, d) => n + d.newHolders, 0);
+  const fewDays = holders.length <= 2;
   const left = holders.reduce((n, d) => n + d.lostHolders, 0);
   // The series starts at the launch: a token younger than the window charts its own days.
   const sinceLaunch = holders.length < SERIES_DAYS;
@@ -81,14 +82,32 @@ export default function AnalyticsCharts({ series }: { series: Analytics["series"
           <Tooltip />
           {/* Three lines: without a key, "New" reads as the holder count on a phone (no hover). */}
           <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
-          <Line type="monotone" dataKey="holders" name="Holders" stroke="var(--color-primary)" dot={false} />
-          <Line type="monotone" dataKey="newHolders" name="New" stroke="var(--color-success)" dot={false} />
+          {/* Holders wide and under, New and Lost dashed and narrow over it: equal values (a
+              token's first days) still show all three; with a day or two there is no line to
+              see, so each day is a dot, the larger one under. */}
+          <Line
+            type="monotone"
+            dataKey="holders"
+            name="Holders"
+            stroke="var(--color-primary)"
+            strokeWidth={3}
+            dot={fewDays ? { r: 6 } : false}
+          />
+          <Line
+            type="monotone"
+            dataKey="newHolders"
+            name="New"
+            stroke="var(--color-success)"
+            strokeDasharray="5 3"
+            dot={fewDays ? { r: 3 } : false}
+          />
           <Line
             type="monotone"
             dataKey="lostHolders"
             name="Lost"
             stroke="var(--color-destructive)"
-            dot={false}
+            strokeDasharray="2 3"
+            dot={fewDays ? { r: 3 } : false}
           />
         </LineChart>
       </ChartCard>
