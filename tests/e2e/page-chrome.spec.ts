@@ -68,9 +68,15 @@ describe("the header", () => {
     const onDashboard = await entries();
     for (const name of ["Explore", "Create", "Dashboard", "Analytics", "Rewards", "AI Agents", "Sign out"])
       expect(onDashboard).toContain(name);
+    const current = () => banner.locator('a[aria-current="page"]:visible').allInnerTexts();
+    expect(await current()).toEqual(["Dashboard"]);
     for (const path of ["/explore", "/vision", "/create", "/gemini-cli-guide", "/no-such-page"]) {
       await page.goto(path);
       expect(await entries(), path).toEqual(onDashboard);
+      // The bar marks where the person is (for screen readers too), and nothing off its links.
+      expect(await current(), path).toEqual(
+        path === "/explore" ? ["Explore"] : path === "/create" ? ["Create"] : [],
+      );
     }
     assertClean([/status of 404/]);
     await context.close();

@@ -1,6 +1,6 @@
 import { Menu, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { AccountMenu } from "./account-menu";
@@ -20,10 +20,20 @@ export interface SiteHeaderProps {
 const navItemClass =
   "rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground";
 
+/** The page a nav link leads to is the one shown, or one under it (/explore for /explore?q=). */
+const isCurrent = (href: string, path: string) => path === href || path.startsWith(`${href}/`);
+
 function NavEntry({ item, onDone, className }: { item: NavItem; onDone?: () => void; className?: string }) {
+  const [path] = useLocation();
   if ("href" in item) {
+    const current = isCurrent(item.href, path);
     return (
-      <Link href={item.href} className={cn(navItemClass, className)} onClick={onDone}>
+      <Link
+        href={item.href}
+        aria-current={current ? "page" : undefined}
+        className={cn(navItemClass, current && "bg-accent text-foreground", className)}
+        onClick={onDone}
+      >
         {item.label}
       </Link>
     );
