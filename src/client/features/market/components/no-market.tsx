@@ -63,7 +63,7 @@ function OpenMarketForm({ mint, symbol, onOpened }: { mint: string; symbol: stri
         error={error ?? undefined}
         description={
           pct === null
-            ? `From ${MIN_PCT}% to ${MAX_PCT}%.`
+            ? `Choose a whole percentage from ${MIN_PCT}% to ${MAX_PCT}%: that share goes into the curve's vault.`
             : `You deposit ${pct}% of the supply from your wallet into the curve's vault; you keep ${100 - pct}%.`
         }
       >
