@@ -229,6 +229,9 @@ export default function TokenPage() {
                 <dd className="text-xl font-semibold tabular-nums">
                   {formatTokenText(details.token.circulatingSupply)}
                 </dd>
+                <dd className="mt-1 text-xs text-muted-foreground">
+                  In fans' hands: the supply less the creator's wallet and the curve's vault.
+                </dd>
               </div>
               <div className="rounded-xl border border-border p-4">
                 <dt className="text-sm text-muted-foreground">Holders</dt>
