@@ -31,7 +31,7 @@ export function CommunityOverview({ overview }: { overview: Analytics["overview"
             value={overview.retention30dBps === null ? "—" : formatBps(overview.retention30dBps)}
           />
           <Stat label="Trades (7 days)" value={String(overview.trades7d)} testId="overview-trades" />
-          <Stat label="Volume (24 hours)" value={formatSol(overview.volume24hLamports)} />
+          <Stat label="Volume (24 hours, before fees)" value={formatSol(overview.volume24hLamports)} />
           <Stat
             label="Price"
             value={overview.priceLamports === null ? "No market" : formatPriceSol(overview.priceLamports)}
