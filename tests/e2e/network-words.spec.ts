@@ -52,7 +52,20 @@ describe("network words on the embedded ledger", () => {
     await page.getByTestId("token-preview").getByText(EMBEDDED).waitFor();
     // The default market (80% of the 1,000,000 on the curve) and a small creator buy.
     expect(await page.getByRole("checkbox", { name: /Open a market at launch/ }).isChecked()).toBe(true);
-    await page.getByTestId("creator-buy").fill("0.01");
+    // Above the cap: the refusal says what to enter, Create takes the person to the field, and
+    // the review step says what a creator buy on top of the 20% kept does to the trust score.
+    const buy = page.getByTestId("creator-buy");
+    await buy.fill("1000");
+    await page
+      .getByText(/^The creator buy can take at most 5% of the supply: enter [\d.]+ SOL or less$/)
+      .waitFor();
+    await page
+      .getByTestId("trust-cap-note")
+      .getByText("With the creator buy your wallet holds more than 20%")
+      .waitFor();
+    await page.getByRole("button", { name: "Create Token" }).click();
+    await expect.poll(() => buy.evaluate((el) => el === document.activeElement)).toBe(true);
+    await buy.fill("0.01");
     await page.getByRole("button", { name: "Create Token" }).click();
     await expectToast(page, "Token Created Successfully!");
     await page.getByText(`HONEST deployed to ${EMBEDDED}`).first().waitFor();

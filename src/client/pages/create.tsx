@@ -10,6 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { dismissToast, toast } from "@/components/ui/use-toast";
 import { useGenerateIdentity } from "@/features/create/api/generate-identity";
 import { IdentityStep } from "@/features/create/components/identity-step";
+import { CREATOR_BUY_INPUT_ID } from "@/features/create/components/market-section";
 import { ReviewStep } from "@/features/create/components/review-step";
 import { SuccessStep } from "@/features/create/components/success-step";
 import { WalletStep } from "@/features/create/components/wallet-step";
@@ -156,7 +157,11 @@ function CreateWizard() {
       browser ? { ...state.market, creatorBuySol: "" } : state.market,
       values.totalSupply,
     );
-    if (!market.ok) return;
+    if (!market.ok) {
+      // Its error is already under the field: take the person there rather than do nothing.
+      document.getElementById(CREATOR_BUY_INPUT_ID)?.focus();
+      return;
+    }
     dispatch({ type: "launchStarted", name: values.name, symbol: values.symbol });
     try {
       const result = await launchToken(values, user, wallet, browser ? undefined : market.market);

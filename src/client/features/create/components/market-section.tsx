@@ -22,6 +22,9 @@ export interface MarketSectionProps {
   browserWallet: boolean;
 }
 
+/** The creator buy's field: the launch button sends focus to it when its amount is refused. */
+export const CREATOR_BUY_INPUT_ID = "creator-buy-sol";
+
 /** Step 3's "Market": open a bonding-curve market at launch, the share of supply on it, and
  * an optional, capped and disclosed creator buy. */
 export function MarketSection({ value, onChange, totalSupply, browserWallet }: MarketSectionProps) {
@@ -91,6 +94,7 @@ export function MarketSection({ value, onChange, totalSupply, browserWallet }: M
             </p>
           ) : (
             <Field
+              id={CREATOR_BUY_INPUT_ID}
               label="Creator buy at launch, SOL (optional)"
               error={request.ok ? undefined : request.error}
               description={
