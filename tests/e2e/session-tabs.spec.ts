@@ -55,7 +55,9 @@ describe("one session across tabs", () => {
       a.assertClean();
       b.assertClean();
     } finally {
-      await context.close();
+      // Bounded: a close that hangs must not hide the failure that got here behind the test's
+      // own timeout (one CI run reported only "timed out in 120000ms").
+      await Promise.race([context.close(), new Promise((r) => setTimeout(r, 10_000))]);
     }
   });
 
@@ -94,7 +96,9 @@ describe("one session across tabs", () => {
       a.assertClean();
       b.assertClean();
     } finally {
-      await context.close();
+      // Bounded: a close that hangs must not hide the failure that got here behind the test's
+      // own timeout (one CI run reported only "timed out in 120000ms").
+      await Promise.race([context.close(), new Promise((r) => setTimeout(r, 10_000))]);
     }
   });
 
