@@ -394,16 +394,7 @@ export class AnalyticsService {
     const still = history.perMint.reduce((n, m) => n + m.now, 0);
     // No fan has held any of the creator's tokens yet: nothing to score, rather than a 0 that
     // reads as a creator everyone left.
-    if (ever === 0)
-      return {
-        ageDays,
-        launched: history.launched.length,
-        alive: 0,
-        retainedBps: null,
-        now: null,
-        before: null,
-      };
-    const retainedBps = Math.floor((still * 10_000) / ever);
+    const retainedBps = ever > 0 ? Math.floor((still * 10_000) / ever) : null;
     const aliveOf = (mints: typeof history.launched) =>
       mints.filter((t) => (holding.get(t.mint)?.now ?? 0) > 0).length;
     const launched = history.launched.length;
@@ -414,9 +405,9 @@ export class AnalyticsService {
       launched,
       alive,
       retainedBps,
-      now: reputationScore({ ageDays, launched, alive, retainedBps }),
+      now: retainedBps === null ? null : reputationScore({ ageDays, launched, alive, retainedBps }),
       before:
-        ageDays >= 7 && before.length
+        retainedBps !== null && ageDays >= 7 && before.length
           ? reputationScore({
               ageDays: ageDays - 7,
               launched: before.length,

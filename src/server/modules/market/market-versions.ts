@@ -43,7 +43,7 @@ export class MintCache<V> {
 
   /** The cached value, or `load()`'s, kept only if no write of the mint began meanwhile. */
   async get(mint: string, key: string, load: () => Promise<V>): Promise<V> {
-    const id = `${mint}\n${key}`;
+    const id = entryId(mint, key);
     const version = this.versions.of(mint);
     const hit = this.entries.get(id);
     if (hit && hit.version === version) return hit.value;
@@ -55,6 +55,8 @@ export class MintCache<V> {
   /** Keeps a value known without a read, as of `version` (taken before anything that could
    * have changed it began): a write of the mint since then has moved the version past it. */
   keep(mint: string, key: string, version: number, value: V): void {
-    if (this.versions.of(mint) === version) this.entries.set(`${mint}\n${key}`, { version, value });
+    if (this.versions.of(mint) === version) this.entries.set(entryId(mint, key), { version, value });
   }
 }
+
+const entryId = (mint: string, key: string) => `${mint}\n${key}`;

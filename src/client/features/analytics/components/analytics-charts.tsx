@@ -54,6 +54,12 @@ function ChartCard({
 
 /** Holders over time (with new and lost), the market's daily volume and closing price, and
  * how the supply is spread across holders. */
+/** The day's movement, dashed over the holders' line. */
+const MOVEMENT_LINES = [
+  { dataKey: "newHolders", name: "New", stroke: "var(--color-success)", strokeDasharray: "5 3" },
+  { dataKey: "lostHolders", name: "Lost", stroke: "var(--color-destructive)", strokeDasharray: "2 3" },
+] as const;
+
 export default function AnalyticsCharts({ series }: { series: Analytics["series"] }) {
   const holders = series.holders;
   const market = series.market.map((d) => ({
@@ -93,22 +99,9 @@ export default function AnalyticsCharts({ series }: { series: Analytics["series"
             strokeWidth={3}
             dot={fewDays ? { r: 6 } : false}
           />
-          <Line
-            type="monotone"
-            dataKey="newHolders"
-            name="New"
-            stroke="var(--color-success)"
-            strokeDasharray="5 3"
-            dot={fewDays ? { r: 3 } : false}
-          />
-          <Line
-            type="monotone"
-            dataKey="lostHolders"
-            name="Lost"
-            stroke="var(--color-destructive)"
-            strokeDasharray="2 3"
-            dot={fewDays ? { r: 3 } : false}
-          />
+          {MOVEMENT_LINES.map((line) => (
+            <Line key={line.dataKey} type="monotone" {...line} dot={fewDays ? { r: 3 } : false} />
+          ))}
         </LineChart>
       </ChartCard>
       <ChartCard
