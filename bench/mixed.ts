@@ -1,8 +1,8 @@
-import http from "node:http";
 import { mulberry32 } from "../src/shared/random";
 import { HealthSchema } from "../src/shared/schemas/health";
 import { Client } from "../tests/support/http";
 import { makeCreators, uniqueSymbol } from "./api-launch";
+import { benchConnection } from "./bench-connection";
 import { fmt, percentile, verdict } from "./stats";
 
 // The hardening audit's mixed workload: 50 connections, each a signed-in person doing what
@@ -123,24 +123,10 @@ export async function buildWorld(url: string, connections: number): Promise<Mixe
  * read. `close` ends the connection: the server caps connections per address, so a phase's
  * idle sockets must not outlive it. */
 function connection(baseUrl: string) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const { hostname, port } = new URL(baseUrl);
-  const send = (method: string, path: string, cookie: string, body?: unknown) =>
-    new Promise<number>((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const headers: Record<string, string | number> = { cookie, origin: baseUrl };
-      if (payload !== undefined) {
-        headers["content-type"] = "application/json";
-        headers["content-length"] = Buffer.byteLength(payload);
-      }
-      const req = http.request({ agent, hostname, port, path, method, headers }, (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      });
-      req.on("error", reject);
-      req.end(payload);
-    });
-  return { send, close: () => agent.destroy() };
+  const { request, close } = benchConnection(baseUrl);
+  const send = async (method: "GET" | "POST", path: string, cookie: string, body?: unknown) =>
+    (await request(method, path, cookie, body)).status;
+  return { send, close };
 }
 
 export interface MixedResult {
