@@ -85,4 +85,49 @@ describe("create wizard states", () => {
     assertClean();
     await context.close();
   });
+
+  // The launch's toast shows for five seconds right when step 4 offers what to do next: on a
+  // phone and on a laptop every one of those actions is in view and none is under the toast.
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    it(`step 4 at ${viewport.width} px: the next steps are in view, clear of the launch toast`, async () => {
+      const context = await browser.newContext({ baseURL: server.url, viewport });
+      const { page, assertClean } = await openPage(context);
+      await page.goto("/create");
+      await page.getByRole("button", { name: "Skip: I'll fill in my token myself" }).click();
+      await page.getByRole("button", { name: "Generate New Wallet" }).click();
+      await expectToast(page, "Wallet Generated");
+      await page.getByTestId("wallet-row").getByRole("button", { name: "Get Test SOL" }).click();
+      await expectToast(page, "Airdrop Successful");
+      await page.getByRole("button", { name: "Continue", exact: true }).click();
+      await page
+        .getByLabel("Token name")
+        .fill(viewport.width < 640 ? "Phone Next Steps" : "Laptop Next Steps");
+      await page.getByLabel("Symbol").fill(viewport.width < 640 ? "PHNXT" : "LPNXT");
+      await page.getByRole("button", { name: "Create Token" }).click();
+      await expectToast(page, "Token Created Successfully!");
+      const toast = page.locator("[data-toast]").filter({ hasText: "Token Created Successfully!" });
+      const covered = await toast.boundingBox();
+      if (!covered) throw new Error("the launch toast has no box");
+      const actions = ["View My Portfolio", "Create Another Token", "View Token Page"];
+      for (const name of actions) {
+        const box = await page
+          .getByRole(name === "Create Another Token" ? "button" : "link", { name })
+          .boundingBox();
+        if (!box) throw new Error(`${name} has no box`);
+        expect(box.y, `${name} is in view`).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height, `${name} is in view`).toBeLessThanOrEqual(viewport.height);
+        const apart =
+          box.x + box.width <= covered.x ||
+          covered.x + covered.width <= box.x ||
+          box.y + box.height <= covered.y ||
+          covered.y + covered.height <= box.y;
+        expect(apart, `${name} is clear of the toast`).toBe(true);
+      }
+      assertClean();
+      await context.close();
+    });
+  }
 });

@@ -5,7 +5,8 @@ import { pauseToast, resumeToast, type ToastItem, useToast } from "./use-toast";
 /*
  * Renders the current toast. Two live regions stay in the DOM from the first paint so
  * screen readers announce what is put into them: polite (role=status) for information
- * and success, assertive (role=alert) for errors.
+ * and success, assertive (role=alert) for errors. On a phone the toast shows under the
+ * header, not at the bottom, where a page's next actions sit within the thumb's reach.
  */
 export function Toaster() {
   const { toasts, dismiss } = useToast();
@@ -15,7 +16,7 @@ export function Toaster() {
   return (
     <section
       aria-label="Notifications"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-100 flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:right-0 sm:items-end"
+      className="pointer-events-none fixed inset-x-0 top-16 z-100 flex flex-col items-center gap-2 p-4 sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-0 sm:items-end"
     >
       <div
         role="status"

@@ -68,6 +68,41 @@ export function SuccessStep({
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
+        {/* What to do next comes first, in view on a phone without scrolling and above the
+            corner where the launch toast shows for five seconds. */}
+        <div className="flex flex-wrap justify-center gap-3">
+          <Button asChild variant="primary">
+            <Link href="/dashboard">
+              <LayoutDashboard aria-hidden="true" />
+              View My Portfolio
+            </Link>
+          </Button>
+          <Button type="button" variant="outline" onClick={onCreateAnother}>
+            <Plus aria-hidden="true" />
+            Create Another Token
+          </Button>
+          {explorer ? (
+            <Button asChild variant="outline">
+              <a href={explorer} target="_blank" rel="noopener noreferrer">
+                <ExternalLink aria-hidden="true" />
+                View on Explorer
+              </a>
+            </Button>
+          ) : null}
+          {/* Beside the explorer a secondary way in; without one (embedded ledger) the place to
+              look the mint up, named for where it really goes. */}
+          <Button asChild variant={explorer ? "ghost" : "outline"}>
+            <Link href={`/token/${mintAddress}`}>
+              <Coins aria-hidden="true" />
+              View Token Page
+            </Link>
+          </Button>
+        </div>
+        {explorer ? null : (
+          <p className="text-center text-xs text-muted-foreground" data-testid="no-explorer-note">
+            Public explorers do not see {networkLabel}: the token page reads this mint from it.
+          </p>
+        )}
         <dl className="grid gap-3 rounded-lg bg-muted p-4 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-muted-foreground">Name</dt>
@@ -113,39 +148,6 @@ export function SuccessStep({
             </dd>
           </div>
         </dl>
-        <div className="flex flex-wrap justify-center gap-3">
-          <Button asChild variant="primary">
-            <Link href="/dashboard">
-              <LayoutDashboard aria-hidden="true" />
-              View My Portfolio
-            </Link>
-          </Button>
-          <Button type="button" variant="outline" onClick={onCreateAnother}>
-            <Plus aria-hidden="true" />
-            Create Another Token
-          </Button>
-          {explorer ? (
-            <Button asChild variant="outline">
-              <a href={explorer} target="_blank" rel="noopener noreferrer">
-                <ExternalLink aria-hidden="true" />
-                View on Explorer
-              </a>
-            </Button>
-          ) : null}
-          {/* Beside the explorer a secondary way in; without one (embedded ledger) the place to
-              look the mint up, named for where it really goes. */}
-          <Button asChild variant={explorer ? "ghost" : "outline"}>
-            <Link href={`/token/${mintAddress}`}>
-              <Coins aria-hidden="true" />
-              View Token Page
-            </Link>
-          </Button>
-        </div>
-        {explorer ? null : (
-          <p className="text-center text-xs text-muted-foreground" data-testid="no-explorer-note">
-            Public explorers do not see {networkLabel}: the token page reads this mint from it.
-          </p>
-        )}
       </CardContent>
     </Card>
   );
