@@ -21,6 +21,8 @@ export interface UnsignedLaunch {
 export interface MintSignedLaunch {
   wire: Uint8Array;
   mintAddress: string;
+  /** The creator's token account for the mint (derived here, so the caller need not). */
+  creatorTokenAccount: string;
 }
 
 /** Where launch transactions are built: on the calling thread or on a thread of their own
@@ -47,7 +49,7 @@ export async function buildMintSignedLaunch(launch: UnsignedLaunch): Promise<Min
     decimals: launch.decimals,
     blockhash: launch.blockhash,
   });
-  return { wire: built.wire, mintAddress: built.mintAddress };
+  return { wire: built.wire, mintAddress: built.mintAddress, creatorTokenAccount: built.payerTokenAccount };
 }
 
 /** Builds on the calling thread (tests, tools, and the fallback when the thread fails). */

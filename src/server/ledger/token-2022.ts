@@ -72,6 +72,8 @@ export interface BuiltLaunch {
   /** The transaction id; null until the fee payer (an external wallet) has signed. */
   signature: string | null;
   mintAddress: string;
+  /** The payer's token account for the new mint, which receives the supply. */
+  payerTokenAccount: string;
   /** False when the payer (an external wallet) still has to sign. */
   fullySigned: boolean;
 }
@@ -140,6 +142,17 @@ export function transferCostLamports(rentFor: (dataLength: number) => bigint = d
 // Deriving an ATA hashes and checks the curve (a few hundred microseconds); the answer never
 // changes, and portfolios, balance checks and transfers ask for the same pairs again and again.
 const ataMemo = new BoundedCache<string, Address>({ max: 100_000 });
+
+/** Remembers an ATA derived elsewhere (the launch builder's thread derives the creator's for
+ * each new mint): the event loop then never hashes it again. */
+export function rememberAssociatedTokenAddress(
+  owner: string,
+  mint: string,
+  ata: string,
+  tokenProgram: string = TOKEN_2022_PROGRAM_ADDRESS,
+): void {
+  ataMemo.set(`${owner}:${mint}:${tokenProgram}`, address(ata));
+}
 
 export function associatedTokenAddress(
   owner: string,
@@ -222,6 +235,7 @@ export async function buildLaunchTransaction(params: LaunchParams): Promise<Buil
     wire: built.wire,
     signature: built.fullySigned ? built.signature : null,
     mintAddress: mint,
+    payerTokenAccount: ata,
     fullySigned: built.fullySigned,
   };
 }

@@ -9,7 +9,11 @@ import { signAsFeePayer } from "../../ledger/compile-transaction";
 import type { Signer } from "../../ledger/keys";
 import { inProcessLaunchBuilder, type LaunchBuilder, metadataUri } from "../../ledger/launch-builder";
 import { type Blockhash, type Ledger, LedgerError } from "../../ledger/ledger";
-import { checkSignedMatchesPrepared, launchCostLamports } from "../../ledger/token-2022";
+import {
+  checkSignedMatchesPrepared,
+  launchCostLamports,
+  rememberAssociatedTokenAddress,
+} from "../../ledger/token-2022";
 import { famousLookalike } from "../../lib/famous-lookalike";
 import { nameSkeleton, symbolSkeleton } from "../../lib/lookalike";
 import type { WalletRow } from "../accounts/accounts.repo";
@@ -237,8 +241,9 @@ export class LaunchService {
     // A taken (or look-alike) symbol or name is refused by the skeleton indexes at insert: no
     // extra query on the way of a launch. Built elsewhere (the builder's thread in a server),
     // signed here: the payer's key stays on this thread.
+    const payerAddress = typeof payer === "string" ? payer : payer.address;
     const unsigned = await (this.deps.launchBuilder ?? inProcessLaunchBuilder).build({
-      payer: typeof payer === "string" ? payer : payer.address,
+      payer: payerAddress,
       name: input.name,
       symbol: input.symbol,
       publicUrl: this.deps.publicUrl,
@@ -247,6 +252,9 @@ export class LaunchService {
       decimals: TOKEN_DECIMALS,
       blockhash,
     });
+    // The creator's token account is read after every launch (what circulates): not derived
+    // again on this thread.
+    rememberAssociatedTokenAddress(payerAddress, unsigned.mintAddress, unsigned.creatorTokenAccount);
     const built =
       typeof payer === "string"
         ? { ...unsigned, signature: null }
