@@ -81,4 +81,19 @@ describe("the header", () => {
     assertClean([/status of 404/]);
     await context.close();
   });
+  it("on a phone, the menu says who is signed in (the bar shows only Sign out)", async () => {
+    const context = await newContext(browser, server.url, { viewport: { width: 390, height: 844 } });
+    const { username } = await signUp(context);
+    const { page, assertClean } = await openPage(context);
+    await page.goto("/explore");
+    const banner = page.getByRole("banner");
+    await banner.getByRole("button", { name: "Sign out" }).waitFor();
+    expect(await banner.getByTestId("account-name").isVisible()).toBe(false);
+    await banner.getByRole("button", { name: "Open menu" }).click();
+    const menu = banner.getByRole("navigation", { name: "Main (mobile)" });
+    expect(await menu.getByTestId("menu-account-name").innerText()).toBe(`Signed in as ${username}`);
+    expect(await menu.locator('a[aria-current="page"]').allInnerTexts()).toEqual(["Explore"]);
+    assertClean();
+    await context.close();
+  });
 });

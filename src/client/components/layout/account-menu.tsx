@@ -22,6 +22,24 @@ function onlyWayBackIsTheSecretKey(user: User): boolean {
   return user.email === null && user.wallets.length > 0 && user.wallets.every((w) => w.kind === "embedded");
 }
 
+/** How the header names an account: wallet-only accounts by their first wallet's address. */
+function accountName(user: User): string {
+  const firstWallet = user.wallets[0]?.publicKey;
+  return user.username ?? user.email ?? (firstWallet ? shortAddress(firstWallet) : "Account");
+}
+
+/** Who is signed in, for the phone's menu (the bar has room only for Sign out there);
+ * nothing when nobody is. */
+export function SignedInAs({ className }: { className?: string }) {
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <p className={className} data-testid="menu-account-name">
+      Signed in as <span className="font-medium text-foreground">{accountName(user)}</span>
+    </p>
+  );
+}
+
 /** Who is signed in, and the way out. Wallet-only accounts are named by their address. */
 export function AccountMenu() {
   const signInHere = useSignInHere();
@@ -38,7 +56,7 @@ export function AccountMenu() {
     );
   }
   const firstWallet = user.wallets[0]?.publicKey;
-  const name = user.username ?? user.email ?? (firstWallet ? shortAddress(firstWallet) : "Account");
+  const name = accountName(user);
   const signOut = () =>
     logout.mutate(undefined, {
       onSuccess: () => {

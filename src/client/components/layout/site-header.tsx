@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useId, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { AccountMenu } from "./account-menu";
+import { AccountMenu, SignedInAs } from "./account-menu";
 import { Brand } from "./brand";
 
 export type NavItem = { label: string; href: string } | { label: string; onSelect: () => void };
@@ -119,6 +119,10 @@ export function SiteHeader({ nav = APP_NAV, actions, fixed = false }: SiteHeader
           hidden={!open}
           className="border-t border-border bg-background px-4 pb-4 lg:hidden"
         >
+          {/* With the default account controls, whose name the phone's bar has no room for. */}
+          {actions === undefined ? (
+            <SignedInAs className="truncate pt-3 text-sm text-muted-foreground" />
+          ) : null}
           <ul className="flex flex-col pt-2">
             {nav.map((item) => (
               <li key={item.label}>
