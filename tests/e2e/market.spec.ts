@@ -1,5 +1,5 @@
 import { parseAmount } from "@shared/amounts";
-import { formatPriceSol, formatSol } from "@shared/market/format";
+import { formatPriceSol, formatSol, formatTokens } from "@shared/market/format";
 import { holdingValueLamports, priceNanoOf } from "@shared/market/price";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +15,12 @@ import {
 } from "./support/env";
 
 type Holdings = { holdings: Array<{ mint: string; balance: string; decimals: number }> };
-type Market = { status: string; feesCreatorLamports: string; realSolReserves: string };
+type Market = {
+  status: string;
+  feesCreatorLamports: string;
+  realSolReserves: string;
+  realTokenReserves: string;
+};
 
 // A fan's first trade, end to end on the production build, the real server, PGlite and the
 // embedded ledger: a creator launches with a market (API), a fan signs up, finds the token on
@@ -164,6 +169,24 @@ describe("market: a fan buys a creator's token on its curve and sells part", () 
     await buy.getByRole("button", { name: symbol, exact: true }).click();
     await buy.getByLabel(`Amount to buy (${symbol})`).fill("20001");
     await buy.getByTestId("launch-cap-warning").getByText("this wallet can still buy 20,000").waitFor();
+    expect(await buy.getByTestId("trade-submit").isDisabled()).toBe(true);
+    // More than the curve has left: said at once in the server's words, and never quoted (a
+    // refused quote was a 400 in the console).
+    const curveNow = (await (await fetch(`${server.url}/api/market/${mint}`)).json()) as Market;
+    const overCurve: string[] = [];
+    const onBuyQuote = (request: { url(): string }) => {
+      if (request.url().includes("/quote?side=buy&tokensOut")) overCurve.push(request.url());
+    };
+    page.on("request", onBuyQuote);
+    await buy.getByLabel(`Amount to buy (${symbol})`).fill("900000");
+    await buy
+      .getByText(
+        `The curve has only ${formatTokens(curveNow.realTokenReserves, 9)} ${symbol} left to buy. Enter a smaller amount.`,
+      )
+      .waitFor();
+    await page.waitForTimeout(1_000); // past the quote's 300 ms debounce
+    page.off("request", onBuyQuote);
+    expect(overCurve).toEqual([]);
     expect(await buy.getByTestId("trade-submit").isDisabled()).toBe(true);
     await buy.getByRole("button", { name: "SOL", exact: true }).click();
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { MarketState, Quote } from "../schemas/market";
 import { initialCurve, quoteBuyTokens, quoteSell } from "./curve";
 import {
+  curveRefusal,
   launchCapLeft,
   maxAfterSlippage,
   minAfterSlippage,
@@ -166,6 +167,38 @@ describe("launchCapLeft: the launch window's per-wallet cap before the click", (
     expect(launchCapLeft(market, "fan", opened + 5 * 60_000)).toBeNull();
     expect(launchCapLeft({ ...market, status: "completed" }, "fan", opened)).toBeNull();
     expect(launchCapLeft({ ...market, launchWindowEndsAt: null }, "fan", opened)).toBeNull();
+  });
+});
+
+describe("curveRefusal: what the curve cannot take, said before asking for a quote", () => {
+  const fresh = initialCurve(1_000_000n * 10n ** 9n, 8_000);
+  const bought = quoteBuyTokens(fresh, 100_000n * 10n ** 9n, 250n);
+  if (!bought.ok) throw new Error("setup");
+  const curve = bought.quote.after;
+  const market = {
+    decimals: 9,
+    virtualSolReserves: curve.virtualSol.toString(),
+    virtualTokenReserves: curve.virtualToken.toString(),
+    realSolReserves: curve.realSol.toString(),
+    realTokenReserves: curve.realToken.toString(),
+    initialRealTokenReserves: curve.initialRealToken.toString(),
+  } as unknown as MarketState;
+  const token = 10n ** 9n;
+
+  it("refuses more tokens than the curve has left, in the server's words", () => {
+    expect(curveRefusal(market, { side: "buy", by: "tokens", units: 700_000n * token }, "ART")).toBeNull();
+    expect(curveRefusal(market, { side: "buy", by: "tokens", units: 700_000n * token + 1n }, "ART")).toBe(
+      "The curve has only 700,000 ART left to buy. Enter a smaller amount.",
+    );
+  });
+  it("refuses to take back more than the curve has sold", () => {
+    expect(curveRefusal(market, { side: "sell", by: "tokens", units: 100_000n * token }, "ART")).toBeNull();
+    expect(curveRefusal(market, { side: "sell", by: "tokens", units: 100_000n * token + 1n }, "ART")).toBe(
+      "The curve can take back at most 100,000 ART (the tokens it has sold). Enter a smaller amount.",
+    );
+  });
+  it("never refuses a buy by SOL for its size (it gets the rest of the curve)", () => {
+    expect(curveRefusal(market, { side: "buy", by: "sol", units: 10n ** 18n }, "ART")).toBeNull();
   });
 });
 

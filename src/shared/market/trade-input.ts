@@ -8,7 +8,8 @@ import {
   tooManyDecimalsMessage,
 } from "../amount-input";
 import type { BuyRequest, MarketState, Quote, SellRequest } from "../schemas/market";
-import { BPS, type CurveState, ceilDiv, feeOf, MARKET, quoteSell } from "./curve";
+import { BPS, type CurveState, ceilDiv, feeOf, MARKET, quoteSell, sellableTokens } from "./curve";
+import { exceedsCurveMessage, exceedsSellableMessage, limitText } from "./curve-limits";
 
 export const SLIPPAGE_PRESETS_BPS = [50, 100, 200] as const;
 export const DEFAULT_SLIPPAGE_BPS = 100;
@@ -114,6 +115,20 @@ export function curveOf(market: MarketState): CurveState {
     realToken: BigInt(market.realTokenReserves),
     initialRealToken: BigInt(market.initialRealTokenReserves),
   };
+}
+
+/** An amount the curve as last read cannot take (more tokens than it has left to sell, or
+ * more back than it has sold), in the server's words: said before any quote is asked. A buy
+ * by SOL is never refused for size: it gets the rest of the curve. */
+export function curveRefusal(market: MarketState, ask: TradeAsk, symbol: string): string | null {
+  const curve = curveOf(market);
+  if (curve.realToken <= 0n || ask.by !== "tokens") return null;
+  if (ask.side === "buy" && ask.units > curve.realToken)
+    return exceedsCurveMessage(limitText(curve.realToken, market.decimals, symbol));
+  const sellable = sellableTokens(curve);
+  if (ask.side === "sell" && ask.units > sellable)
+    return exceedsSellableMessage(limitText(sellable, market.decimals, symbol));
+  return null;
 }
 
 /** A sell typed in SOL: the fewest tokens whose sale pays at least `solOut` after the fee, on

@@ -15,7 +15,11 @@ import {
   sellableTokens,
   splitFee,
 } from "@shared/market/curve";
-import { formatTokens } from "@shared/market/format";
+import {
+  limitText as curveLimitText,
+  exceedsCurveMessage,
+  exceedsSellableMessage,
+} from "@shared/market/curve-limits";
 import type { BuyRequest, PreparedTrade, SellRequest, TradeResult } from "@shared/schemas/market";
 import { isUniqueViolation } from "../../db/errors";
 import { badRequest, conflict, HttpError, notFound } from "../../http-errors";
@@ -1021,24 +1025,19 @@ function refusal(reason: QuoteRefusal, curve: CurveState, token: TokenRow): Http
         "AMOUNT_TOO_SMALL",
       );
     case "exceeds_curve":
-      return badRequest(
-        `The curve has only ${limitText(curve.realToken, token)} left to buy. Enter a smaller amount.`,
-        undefined,
-        "EXCEEDS_CURVE",
-      );
+      return badRequest(exceedsCurveMessage(limitText(curve.realToken, token)), undefined, "EXCEEDS_CURVE");
     case "exceeds_sellable":
       return badRequest(
-        `The curve can take back at most ${limitText(sellableTokens(curve), token)} (the tokens it has sold). Enter a smaller amount.`,
+        exceedsSellableMessage(limitText(sellableTokens(curve), token)),
         undefined,
         "EXCEEDS_CURVE",
       );
   }
 }
 
-/** A limit to stay under, rounded down to 2 decimals as everywhere on screen: typing what it
- * says is then always allowed. */
+/** A limit as the token names it (shared/market/curve-limits.ts). */
 function limitText(units: bigint, token: TokenRow): string {
-  return `${formatTokens(units, token.decimals)} ${token.symbol}`;
+  return curveLimitText(units, token.decimals, token.symbol);
 }
 
 /** Base units as a person reads them: "20,000 LUNA", "0.25 SOL". */

@@ -3,6 +3,7 @@ import { MARKET, sellableTokens } from "@shared/market/curve";
 import { formatBps, formatSol, formatTokens } from "@shared/market/format";
 import {
   curveOf,
+  curveRefusal,
   launchCapLeft,
   parseTradeAmount,
   quoteParams,
@@ -104,6 +105,8 @@ export function TradeForm({
   // about what the curve can take back, would be beside the point).
   const needsTokens =
     side === "sell" && holdings.isSuccess && typed.ask !== null && typed.ask.units > tokenUnits;
+  // More than the curve can take (as last read, live): said at once, not asked of the server.
+  const curveError = typed.ask !== null && !needsTokens ? curveRefusal(market, typed.ask, symbol) : null;
   const settled = askFor(side, by, useDebounced(text, QUOTE_DEBOUNCE_MS), market, symbol);
   // Asked only for what is typed now: after a trade clears the box, the amount just traded is
   // not quoted again while the debounce catches up (a sell of everything would be refused).
@@ -111,7 +114,8 @@ export function TradeForm({
     typed.ask !== null &&
     settled.ask !== null &&
     quoteParams(typed.ask) === quoteParams(settled.ask) &&
-    !needsTokens
+    !needsTokens &&
+    curveError === null
       ? settled.ask
       : null;
   const trade = useTrade(mint, user, wallet);
@@ -151,6 +155,7 @@ export function TradeForm({
     msLeft > 0 &&
     !needsSol &&
     !needsTokens &&
+    curveError === null &&
     !overCap &&
     !slippageInvalid &&
     !busy &&
@@ -248,7 +253,7 @@ export function TradeForm({
           typed.error ??
           (needsTokens
             ? `You hold ${formatTokens(tokenUnits, decimals)} ${symbol} in this wallet: sell that much at most (Max fills it in).`
-            : undefined)
+            : (curveError ?? undefined))
         }
       >
         <Input
