@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
 import {
@@ -23,6 +23,12 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/** Bounded: a close that hangs must not hide the failure that got here behind the test's own
+ * timeout (one CI run reported only "timed out in 120000ms"). */
+async function closeWithin10s(context: BrowserContext): Promise<void> {
+  await Promise.race([context.close(), new Promise((r) => setTimeout(r, 10_000))]);
+}
 
 async function signIn(page: Page, email: string) {
   await page.goto(`${server.url}/auth`);
@@ -55,9 +61,7 @@ describe("one session across tabs", () => {
       a.assertClean();
       b.assertClean();
     } finally {
-      // Bounded: a close that hangs must not hide the failure that got here behind the test's
-      // own timeout (one CI run reported only "timed out in 120000ms").
-      await Promise.race([context.close(), new Promise((r) => setTimeout(r, 10_000))]);
+      await closeWithin10s(context);
     }
   });
 
@@ -96,9 +100,7 @@ describe("one session across tabs", () => {
       a.assertClean();
       b.assertClean();
     } finally {
-      // Bounded: a close that hangs must not hide the failure that got here behind the test's
-      // own timeout (one CI run reported only "timed out in 120000ms").
-      await Promise.race([context.close(), new Promise((r) => setTimeout(r, 10_000))]);
+      await closeWithin10s(context);
     }
   });
 

@@ -1,8 +1,9 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
 import { launchTokenViaApi, newContext, signUp } from "./public-support";
 import { expectToast, postJson, serverEnv } from "./support/env";
+import { toReviewWithFundedWallet } from "./support/wizard";
 
 // The create wizard answers the server's error codes: a look-alike token is a field error on
 // the review form; a session that died under the wizard sends the person to sign in again.
@@ -17,18 +18,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Skip the AI step, make a funded embedded wallet and reach the review form. */
-async function toReviewWithFundedWallet(page: Page): Promise<void> {
-  await page.goto("/create");
-  await page.getByRole("button", { name: "Skip: I'll fill in my token myself" }).click();
-  await page.getByRole("button", { name: "Generate New Wallet" }).click();
-  await expectToast(page, "Wallet Generated");
-  await page.getByTestId("wallet-row").getByRole("button", { name: "Get Test SOL" }).click();
-  await expectToast(page, "Airdrop Successful");
-  await page.getByRole("button", { name: "Continue", exact: true }).click();
-  await page.getByLabel("Token name").waitFor();
-}
 
 describe("create wizard error codes", () => {
   it("LOOKALIKE_TOKEN: a symbol drawn like a live token's is refused on the symbol field, naming that token", async () => {

@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage, type RunningServer, startServer } from "./fixtures";
 import { expectToast, serverEnv } from "./support/env";
+import { toReviewWithFundedWallet } from "./support/wizard";
 
 // The create wizard's progress tells the truth: a skipped AI Identity is not "completed",
 // and Continue with an empty wallet explains why a launch needs SOL, with the faucet there.
@@ -60,13 +61,7 @@ describe("create wizard states", () => {
   it("review: Create Token focuses the first invalid field in form order, and says how to type a supply", async () => {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
     const { page, assertClean } = await openPage(context);
-    await page.goto("/create");
-    await page.getByRole("button", { name: "Skip: I'll fill in my token myself" }).click();
-    await page.getByRole("button", { name: "Generate New Wallet" }).click();
-    await expectToast(page, "Wallet Generated");
-    await page.getByTestId("wallet-row").getByRole("button", { name: "Get Test SOL" }).click();
-    await expectToast(page, "Airdrop Successful");
-    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await toReviewWithFundedWallet(page);
     const name = page.getByLabel("Token name");
     await name.fill("");
     await page.getByLabel("Symbol").fill("ÄÖ$");
@@ -95,13 +90,7 @@ describe("create wizard states", () => {
     it(`step 4 at ${viewport.width} px: the next steps are in view, clear of the launch toast`, async () => {
       const context = await browser.newContext({ baseURL: server.url, viewport });
       const { page, assertClean } = await openPage(context);
-      await page.goto("/create");
-      await page.getByRole("button", { name: "Skip: I'll fill in my token myself" }).click();
-      await page.getByRole("button", { name: "Generate New Wallet" }).click();
-      await expectToast(page, "Wallet Generated");
-      await page.getByTestId("wallet-row").getByRole("button", { name: "Get Test SOL" }).click();
-      await expectToast(page, "Airdrop Successful");
-      await page.getByRole("button", { name: "Continue", exact: true }).click();
+      await toReviewWithFundedWallet(page);
       await page
         .getByLabel("Token name")
         .fill(viewport.width < 640 ? "Phone Next Steps" : "Laptop Next Steps");

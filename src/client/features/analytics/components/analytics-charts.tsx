@@ -52,14 +52,14 @@ function ChartCard({
   );
 }
 
-/** Holders over time (with new and lost), the market's daily volume and closing price, and
- * how the supply is spread across holders. */
 /** The day's movement, dashed over the holders' line. */
 const MOVEMENT_LINES = [
   { dataKey: "newHolders", name: "New", stroke: "var(--color-success)", strokeDasharray: "5 3" },
   { dataKey: "lostHolders", name: "Lost", stroke: "var(--color-destructive)", strokeDasharray: "2 3" },
 ] as const;
 
+/** Holders over time (with new and lost), the market's daily volume and closing price, and
+ * how the supply is spread across holders. */
 export default function AnalyticsCharts({ series }: { series: Analytics["series"] }) {
   const holders = series.holders;
   const market = series.market.map((d) => ({
