@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { KeptReads } from "./kept-reads";
 import type { CommittedTransaction, TokenBalanceRecord, TokenHolding } from "./ledger";
@@ -167,5 +168,58 @@ describe("kept reads", () => {
     kept.committed({ ...commit(["X"], ["X"]), facts: undefined });
     await kept.ownerHoldings("ALICE", t.read("ALICE"));
     expect(t.asked).toHaveLength(3);
+  });
+
+  it("keeps an owner's accounts in the thread's order (by mint, then account) through any commits", async () => {
+    const address = fc.constantFrom("A1", "A2", "A3", "A4", "A5", "A6");
+    const mint = fc.constantFrom("M1", "M2", "M3", "M4");
+    const amount = fc.bigInt({ min: 0n, max: 9n });
+    // Each commit moves a few accounts: Alice's after it (an amount; a new account gets a
+    // mint), or no longer hers (closed or given away). An account keeps its mint while it exists.
+    const move = fc.record({ address, mint, amount, stays: fc.boolean() });
+    const start = fc.array(fc.record({ address, mint, amount }), { maxLength: 6 });
+    const steps = fc.array(fc.uniqueArray(move, { selector: (m) => m.address, minLength: 1, maxLength: 3 }), {
+      maxLength: 8,
+    });
+    await fc.assert(
+      fc.asyncProperty(start, steps, async (accounts, commits) => {
+        const byAddress = new Map(
+          accounts.map((a) => [a.address, holding(a.address, a.mint, "ALICE", a.amount)]),
+        );
+        const ordered = () =>
+          [...byAddress.values()].sort((a, b) =>
+            a.mint < b.mint
+              ? -1
+              : a.mint > b.mint
+                ? 1
+                : a.address < b.address
+                  ? -1
+                  : a.address > b.address
+                    ? 1
+                    : 0,
+          );
+        const kept = new KeptReads();
+        await kept.ownerHoldings("ALICE", async () => ordered());
+        for (const moves of commits) {
+          const keys = moves.map((m) => m.address);
+          const pre: Balance[] = [];
+          const post: Balance[] = [];
+          moves.forEach((m, i) => {
+            const before = byAddress.get(m.address);
+            if (before) pre.push([i, before.mint, "ALICE", before.amount]);
+            if (m.stays) {
+              const after = holding(m.address, before?.mint ?? m.mint, "ALICE", m.amount);
+              byAddress.set(m.address, after);
+              post.push([i, after.mint, "ALICE", after.amount]);
+            } else byAddress.delete(m.address);
+          });
+          kept.committed(commit(keys, keys, pre, post));
+        }
+        const read = await kept.ownerHoldings("ALICE", async () => {
+          throw new Error("kept reads asked the thread");
+        });
+        expect(read).toEqual(ordered());
+      }),
+    );
   });
 });

@@ -231,7 +231,7 @@ export interface Ledger {
   getTransaction(signature: string): Promise<TransactionRecord | null>;
   /** Parsed Token-2022 (or SPL Token) mint, with its metadata extension when present. */
   getMint(mint: string): Promise<MintInfo | null>;
-  /** Every token account an owner holds (both token programs). */
+  /** Every token account an owner holds (both token programs), ordered by mint, then account. */
   getTokenAccountsByOwner(owner: string): Promise<TokenHolding[]>;
   /** Every token account of a mint (holders), largest first. */
   getTokenAccountsByMint(mint: string): Promise<TokenHolding[]>;
