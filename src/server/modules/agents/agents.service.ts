@@ -23,7 +23,8 @@ import type { AgentsRepo, AgentWithToken } from "./agents.repo";
  * agents module reads holdings. */
 export interface Holdings {
   balanceUnits(userId: string, mint: string): Promise<bigint>;
-  unitsByMint(userId: string): Promise<Map<string, bigint>>;
+  /** Base units the user's wallets hold of each of these mints (absent: none). */
+  unitsOf(userId: string, mints: readonly string[]): Promise<Map<string, bigint>>;
 }
 
 type Fields = z.output<typeof AgentFieldsSchema>;
@@ -62,7 +63,7 @@ export class AgentsService {
 
   async list(userId: string | null): Promise<Agent[]> {
     const rows = await this.agentCache.active(() => this.deps.repo.listActive());
-    const held = userId ? await this.heldUnits(userId) : null;
+    const held = userId ? await this.heldUnits(userId, rows) : null;
     return rows.map((row) =>
       presentAgent(row, {
         userId,
@@ -73,7 +74,8 @@ export class AgentsService {
   }
 
   async listMine(userId: string): Promise<ManagedAgent[]> {
-    const [rows, held] = await Promise.all([this.deps.repo.listOfCreator(userId), this.heldUnits(userId)]);
+    const rows = await this.deps.repo.listOfCreator(userId);
+    const held = await this.heldUnits(userId, rows);
     return rows.map((row) => presentManaged(row, userId, held.get(row.token.mintAddress) ?? 0n));
   }
 
@@ -299,14 +301,18 @@ export class AgentsService {
     return (held.get(row.token.mintAddress) ?? 0n) >= BigInt(row.agent.requirementUnits);
   }
 
-  private heldUnits(userId: string): Promise<Map<string, bigint>> {
-    return this.deps.holdings.unitsByMint(userId);
+  /** What the user holds of these agents' tokens (not of everything they hold). */
+  private heldUnits(userId: string, rows: readonly AgentWithToken[]): Promise<Map<string, bigint>> {
+    return this.deps.holdings.unitsOf(
+      userId,
+      rows.map((row) => row.token.mintAddress),
+    );
   }
 
   private async managed(userId: string, agentId: string): Promise<ManagedAgent> {
     const row = await this.deps.repo.byId(agentId);
     if (!row) throw notFound("Agent not found");
-    const held = await this.heldUnits(userId);
+    const held = await this.heldUnits(userId, [row]);
     return presentManaged(row, userId, held.get(row.token.mintAddress) ?? 0n);
   }
 }

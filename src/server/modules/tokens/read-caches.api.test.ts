@@ -123,6 +123,47 @@ describe("read caches", () => {
     }
   });
 
+  it("a creator's portfolio and balances, read between each launch and transfer, list every token with its own figures", async () => {
+    // Each read reuses what did not change (the other tokens' entries): what it answers must
+    // still be the whole list, newest first, each token with its own figures.
+    const artist = await member("rc_many_artist");
+    const fan = await member("rc_many_fan");
+    type Listed = Array<{ mintAddress: string; circulatingSupply: string }>;
+    const portfolio = async () => (await artist.c.get<Listed>(`/api/tokens/user/${artist.userId}`)).body;
+    const balances = async () =>
+      (await artist.c.get<TokenBalance[]>("/api/user/token-balances")).body.map((b) => [b.symbol, b.balance]);
+    const newestFirst: string[] = [];
+    const sent = new Map<string, number>();
+    const symbols = ["RCMC", "RCMA", "RCMD", "RCMB"];
+    for (const [i, symbol] of symbols.entries()) {
+      newestFirst.unshift(await launch(artist, symbol));
+      sent.set(symbol, 0);
+      await portfolio();
+      await balances();
+      const older = symbols[i - 1];
+      if (older) {
+        const amount = 10 * i;
+        const res = await artist.c.post(`/api/tokens/${newestFirst[1]}/transfer`, {
+          to: fan.wallet,
+          amount: `${amount}`,
+        });
+        expect(res.status).toBe(200);
+        sent.set(older, amount);
+      }
+      const list = await portfolio();
+      expect(list.map((token) => token.mintAddress)).toEqual(newestFirst);
+      expect(list.map((token) => token.circulatingSupply)).toEqual(
+        symbols
+          .slice(0, i + 1)
+          .reverse()
+          .map((s) => `${sent.get(s)}`),
+      );
+      expect(await balances()).toEqual(
+        [...sent].sort(([a], [b]) => (a < b ? -1 : 1)).map(([s, n]) => [s, `${1000 - n}`]),
+      );
+    }
+  });
+
   it("a creator's first portfolio read after a launch asks neither the chain nor the markets table; a market opened later counts", async () => {
     const artist = await member("rc_new_artist");
     type Listed = Array<{ mintAddress: string; circulatingSupply: string }>;

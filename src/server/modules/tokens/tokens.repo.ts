@@ -142,12 +142,12 @@ export class TokensRepo {
     const kept = this.lists.get(userId);
     this.changed(userId);
     if (!kept) return;
-    const next = kept.filter((r) => r.id !== id);
-    if (row && row.status !== "failed") {
-      // Newest first, as the list is read.
-      const at = next.findIndex((r) => r.createdAt <= row.createdAt);
-      next.splice(at === -1 ? next.length : at, 0, row);
-    }
+    // Newest first, as the list is read: the row is found and placed by its creation time
+    // (binary search), so a write costs a copy of the list, not a pass of comparisons.
+    const next = kept.slice();
+    const old = findRow(next, id, row?.createdAt);
+    if (old !== -1) next.splice(old, 1);
+    if (row && row.status !== "failed") next.splice(newestFirstPosition(next, row.createdAt), 0, row);
     this.lists.set(userId, next);
   }
 
@@ -282,6 +282,11 @@ export class TokensRepo {
     return rows.map((r) => this.current(r));
   }
 
+  /** Moves with every write of this user's rows (here, or told by another node). */
+  versionOf(userId: string): number {
+    return this.userWrites.of(userId);
+  }
+
   /** Counts writes through this repo: Explore re-reads the launched tokens when it moved. */
   get version(): number {
     return this.userWrites.latest;
@@ -396,4 +401,32 @@ export class TokensRepo {
       .limit(1);
     return this.currentTransfer(row);
   }
+}
+
+/** Where a row created at `createdAt` goes in a list ordered newest first: after the rows
+ * created later, before those created at the same moment or earlier. */
+function newestFirstPosition(rows: readonly TokenRow[], createdAt: Date): number {
+  const at = createdAt.getTime();
+  let low = 0;
+  let high = rows.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((rows[mid] as TokenRow).createdAt.getTime() > at) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** The index of row `id` in a list ordered newest first (-1: absent). Its creation time, when
+ * known, narrows the search to the rows created at that moment; a row's creation time never
+ * changes. */
+function findRow(rows: readonly TokenRow[], id: string, createdAt: Date | undefined): number {
+  if (!createdAt) return rows.findIndex((r) => r.id === id);
+  const at = createdAt.getTime();
+  for (let i = newestFirstPosition(rows, createdAt); i < rows.length; i++) {
+    const row = rows[i] as TokenRow;
+    if (row.createdAt.getTime() !== at) break;
+    if (row.id === id) return i;
+  }
+  return -1;
 }

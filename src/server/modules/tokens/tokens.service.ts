@@ -5,10 +5,12 @@ import type { Holding } from "@shared/schemas/portfolio";
 import { type TokenBalance, TokenDetailsSchema } from "@shared/schemas/token";
 import { notFound } from "../../http-errors";
 import { mintSupplyOf, tokenAmountOf } from "../../ledger/layouts";
-import type { Ledger } from "../../ledger/ledger";
+import type { Ledger, TokenHolding } from "../../ledger/ledger";
 import { associatedTokenAddress } from "../../ledger/token-2022";
 import { BoundedCache } from "../../lib/bounded-cache";
-import type { AccountsRepo } from "../accounts/accounts.repo";
+import { compareText } from "../../lib/compare-text";
+import { KeyVersions } from "../../lib/key-versions";
+import type { AccountsRepo, WalletRow } from "../accounts/accounts.repo";
 import type { IndexerService } from "../indexer/indexer.service";
 import { type MarketVersions, MintCache } from "../market/market-versions";
 import { tokenImageSvg } from "./token-image";
@@ -30,9 +32,28 @@ const HOLDERS_LISTED = 50;
 
 interface PresentedList {
   rows: TokenRow[];
-  /** The chain facts each token was presented with (see circulatingMany). */
-  facts: Array<ChainFact | null>;
+  /** The user's list version it was made at (see `listVersions`). */
+  listV: number;
   json: Buffer;
+}
+
+/** One token's entry in a portfolio list, with the chain facts it shows (null: not launched)
+ * and the list version at which they were last known to hold. */
+interface ListedPart {
+  fact: ChainFact | null;
+  listV: number;
+  json: Buffer;
+}
+
+const LIST_OPEN = Buffer.from("[");
+const LIST_COMMA = Buffer.from(",");
+const LIST_CLOSE = Buffer.from("]");
+
+/** What a user's wallets hold by mint, with the holdings it was summed from. */
+interface HeldByMint {
+  wallets: WalletRow[];
+  perWallet: readonly (readonly TokenHolding[])[];
+  byMint: Map<string, { units: bigint; decimals: number; wallets: Map<string, bigint> }>;
 }
 
 /** A launched token's circulating supply (its supply minus what the creator's token account
@@ -57,6 +78,11 @@ export class TokensService {
   /** Set once the market exists (it is made after this service): values holdings. */
   spotPrice: SpotPrice = async () => null;
   private presented = new BoundedCache<string, PresentedList>({ max: 10_000 });
+  /** Each user's holdings by mint, and balances list, kept while their inputs are the same. */
+  private held = new BoundedCache<string, HeldByMint>({ max: 10_000 });
+  private balances = new BoundedCache<string, { held: HeldByMint; rowsV: number; list: TokenBalance[] }>({
+    max: 10_000,
+  });
   /** Creators shown on token pages: immutable (a user row is never rewritten). */
   private creators = new BoundedCache<string, { username: string | null; isDemo: boolean } | null>({
     max: 10_000,
@@ -77,9 +103,13 @@ export class TokensService {
    * account (portfolios list every token of a creator: before, any commit anywhere made each
    * one read all of them from the chain again). */
   private circulatingByMint = new BoundedCache<string, ChainFact>({ max: 100_000 });
-  /** Each launched token's portfolio entry as JSON, with the facts it shows (a launched row is
-   * never rewritten): a list is joined from them, so one change re-presents one token. */
-  private listedJson = new BoundedCache<string, { fact: ChainFact; json: string }>({ max: 100_000 });
+  /** Each token's portfolio entry by row (a row is never changed in place: a write makes a new
+   * one): a list is joined from them, so one change re-presents one token. */
+  private listedParts = new WeakMap<TokenRow, ListedPart>();
+  /** Per creator, moved by every commit naming an account their tokens' figures were read from
+   * (`accountUsers`, filled by `track`): a portfolio read checks one number, not every token. */
+  private listVersions = new KeyVersions();
+  private accountUsers = new Map<string, string>();
 
   /** Each mint's market vault (null: no market), kept while its market row is unchanged: a
    * token page rebuilt on every change of holders must not wait on the database for it. */
@@ -95,7 +125,11 @@ export class TokensService {
       // they were.
       deps.ledger.onCommit((tx) => {
         for (const account of tx.writable)
-          if (versions.has(account)) versions.set(account, ++this.accountChanges);
+          if (versions.has(account)) {
+            versions.set(account, ++this.accountChanges);
+            const user = this.accountUsers.get(account);
+            if (user) this.listVersions.bump(user);
+          }
       });
     }
   }
@@ -114,7 +148,7 @@ export class TokensService {
       return hit.json;
     const row = await this.getByMint(mint);
     const ata = associatedTokenAddress(row.creatorWallet, mint);
-    const read = { mint, ata, mintV: this.track(mint), ataV: this.track(ata) };
+    const read = { mint, ata, mintV: this.track(mint, row.userId), ataV: this.track(ata, row.userId) };
     const holdersV = indexer.holdersVersion(mint);
     const json = Buffer.from(JSON.stringify(TokenDetailsSchema.parse(await this.publicView(mint))));
     // Kept only for a launched token, and only if nothing moved while it was read.
@@ -141,27 +175,54 @@ export class TokensService {
   }
 
   private async presentedList(userId: string): Promise<PresentedList> {
+    // Taken first: a commit while the list is read moves it, and the next read looks again.
+    const listV = this.listVersions.of(userId);
     // The repo keeps the list, and hands back the same array until a write changes it.
     const rows = await this.deps.repo.ofUser(userId);
     const hit = this.presented.get(userId);
-    if (hit && hit.rows === rows && hit.facts.every((f) => f === null || this.current(f))) return hit;
-    const facts = await this.circulatingMany(rows);
-    const parts = rows.map((row, i) => this.listedJsonOf(row, facts[i] ?? null));
-    const entry: PresentedList = { rows, facts, json: Buffer.from(`[${parts.join(",")}]`) };
-    // Kept where commits are heard (embedded; devnet reads the chain each time). A token not
-    // launched yet has no facts: its launch rewrites its row, and so changes the list.
+    if (hit && hit.rows === rows && hit.listV === listV) return hit;
+    // A launch adds a row and a transfer moves one token's figures: the other tokens' entries
+    // are reused as they were, so a creator with hundreds of tokens costs what changed.
+    const parts = rows.map((row) => this.keptPart(row, listV));
+    const stale = rows.filter((_, i) => !parts[i]);
+    if (stale.length) {
+      const facts = await this.circulatingMany(stale);
+      const made = new Map(stale.map((row, i) => [row, this.listedPart(row, facts[i] ?? null, listV)]));
+      rows.forEach((row, i) => {
+        parts[i] ??= made.get(row);
+      });
+    }
+    const pieces: Buffer[] = [LIST_OPEN];
+    parts.forEach((part, i) => {
+      if (i > 0) pieces.push(LIST_COMMA);
+      if (part) pieces.push(part.json);
+    });
+    pieces.push(LIST_CLOSE);
+    const entry: PresentedList = { rows, listV, json: Buffer.concat(pieces) };
+    // Kept where commits are heard (embedded; devnet reads the chain each time).
     if (this.accountVersions) this.presented.set(userId, entry);
     return entry;
   }
 
-  private listedJsonOf(row: TokenRow, fact: ChainFact | null): string {
-    const present = () => JSON.stringify(presentToken(row, this.deps.ledger.info, fact?.value ?? null));
-    if (row.status !== "active" || !fact) return present();
-    const hit = this.listedJson.get(row.id);
-    if (hit?.fact === fact) return hit.json;
-    const json = present();
-    this.listedJson.set(row.id, { fact, json });
-    return json;
+  /** A token's list entry as last presented, if it still holds: a row not launched never
+   * changes (its launch writes a new row); a launched one holds while no commit named the
+   * accounts its figures came from. */
+  private keptPart(row: TokenRow, listV: number): ListedPart | undefined {
+    const part = this.listedParts.get(row);
+    if (!part) return undefined;
+    if (!part.fact || part.listV === listV) return part;
+    if (!this.current(part.fact)) return undefined;
+    part.listV = listV;
+    return part;
+  }
+
+  private listedPart(row: TokenRow, fact: ChainFact | null, listV: number): ListedPart {
+    const json = Buffer.from(JSON.stringify(presentToken(row, this.deps.ledger.info, fact?.value ?? null)));
+    const part = { fact, listV, json };
+    // Kept where commits are heard; a launched row without facts (not read yet) is not.
+    if (this.accountVersions && (row.status !== "active" || (fact && this.current(fact))))
+      this.listedParts.set(row, part);
+    return part;
   }
 
   /** Supply on chain minus what the creator's wallet and the market's vault still hold. */
@@ -196,9 +257,9 @@ export class TokensService {
           mint,
           ata,
           vaultAta,
-          mintV: this.track(mint),
-          ataV: this.track(ata),
-          vaultV: vaultAta ? this.track(vaultAta) : -1,
+          mintV: this.track(mint, row.userId),
+          ataV: this.track(ata, row.userId),
+          vaultV: vaultAta ? this.track(vaultAta, row.userId) : -1,
         };
       });
       const accounts = await this.deps.ledger.getMultipleAccounts([
@@ -223,16 +284,22 @@ export class TokensService {
     return rows.map((r) => (r.status === "active" ? (facts.get(r.mintAddress) ?? null) : null));
   }
 
-  /** An account's commit version, watched from now on; -1 without commit notices. */
-  private track(account: string): number {
+  /** An account's commit version, watched from now on; -1 without commit notices. `creator`:
+   * whose token's figures it gives (their portfolio list moves with it). */
+  private track(account: string, creator: string): number {
     const versions = this.accountVersions;
     if (!versions) return -1;
     let v = versions.get(account);
     if (v === undefined) {
       // Bounded: past it every account is watched afresh (what was kept is read again once).
-      if (versions.size >= 200_000) versions.clear();
+      if (versions.size >= 200_000) {
+        versions.clear();
+        this.accountUsers.clear();
+        this.listVersions.bumpAll();
+      }
       v = ++this.accountChanges;
       versions.set(account, v);
+      this.accountUsers.set(account, creator);
     }
     return v;
   }
@@ -286,8 +353,8 @@ export class TokensService {
     const fact = {
       mint: row.mintAddress,
       ata,
-      mintV: this.track(row.mintAddress),
-      ataV: this.track(ata),
+      mintV: this.track(row.mintAddress, row.userId),
+      ataV: this.track(ata, row.userId),
       vaultAta: null,
       vaultV: -1,
       value: 0n,
@@ -378,12 +445,17 @@ export class TokensService {
     return accounts.reduce((sum, a) => sum + (a ? (tokenAmountOf(a.data) ?? 0n) : 0n), 0n);
   }
 
-  /** What each of the user's wallets holds, by mint, read from the chain. */
-  private async heldByMint(userId: string) {
+  /** What each of the user's wallets holds, by mint, read from the chain. The same answer
+   * while the ledger hands back the same holdings (kept reads answer with one array per owner
+   * until a commit moves one of its accounts): a fan holding hundreds of tokens does not pay
+   * for all of them on every agents list and balances read. */
+  private async heldByMint(userId: string): Promise<HeldByMint> {
     const wallets = await this.deps.accountsRepo.walletsOf(userId);
     const perWallet = await Promise.all(
       wallets.map((w) => this.deps.ledger.getTokenAccountsByOwner(w.publicKey)),
     );
+    const hit = this.held.get(userId);
+    if (hit && hit.wallets === wallets && hit.perWallet.every((list, i) => list === perWallet[i])) return hit;
     const byMint = new Map<string, { units: bigint; decimals: number; wallets: Map<string, bigint> }>();
     for (const [i, holdings] of perWallet.entries()) {
       const wallet = wallets[i];
@@ -395,12 +467,14 @@ export class TokensService {
         byMint.set(h.mint, entry);
       }
     }
-    return { wallets, byMint };
+    const held: HeldByMint = { wallets, perWallet, byMint };
+    if (this.accountVersions) this.held.set(userId, held);
+    return held;
   }
 
   /** The launched platform tokens among them that the user holds some of, with our record. */
-  private async heldPlatformTokens(userId: string) {
-    const { wallets, byMint } = await this.heldByMint(userId);
+  private async heldPlatformTokens(userId: string, known?: HeldByMint) {
+    const { wallets, byMint } = known ?? (await this.heldByMint(userId));
     const rows = await this.deps.repo.byMints(
       [...byMint].filter(([, h]) => h.units > 0n).map(([mint]) => mint),
     );
@@ -411,10 +485,23 @@ export class TokensService {
     return { wallets, held };
   }
 
-  /** Base units of every token the user's wallets hold, by mint (what unlocks agents). */
-  async unitsByMint(userId: string): Promise<Map<string, bigint>> {
-    const { byMint } = await this.heldByMint(userId);
-    return new Map([...byMint].map(([mint, h]) => [mint, h.units]));
+  /** Base units the user's wallets hold of each of these mints (what unlocks agents), found by
+   * binary search in each wallet's holdings (ordered by mint): a fan holding hundreds of tokens
+   * costs a few steps per agent, not a pass over everything they hold. */
+  async unitsOf(userId: string, mints: readonly string[]): Promise<Map<string, bigint>> {
+    const wallets = await this.deps.accountsRepo.walletsOf(userId);
+    const perWallet = await Promise.all(
+      wallets.map((w) => this.deps.ledger.getTokenAccountsByOwner(w.publicKey)),
+    );
+    const units = new Map<string, bigint>();
+    for (const mint of new Set(mints)) {
+      let sum = 0n;
+      for (const holdings of perWallet)
+        for (let i = firstOfMint(holdings, mint); holdings[i]?.mint === mint; i++)
+          sum += holdings[i]?.amount ?? 0n;
+      if (sum > 0n) units.set(mint, sum);
+    }
+    return units;
   }
 
   /** Every platform token the user's wallets hold (embedded and external alike), with the
@@ -460,8 +547,14 @@ export class TokensService {
    * (GET /api/user/token-balances). Other mints are left out: a reward NFT carries its token's
    * symbol and anyone can mint a look-alike elsewhere, so a list by symbol must not show them. */
   async balancesForUser(userId: string): Promise<TokenBalance[]> {
-    const { held } = await this.heldPlatformTokens(userId);
-    return held
+    // Kept while the holdings and the user's own launches are unchanged (a launch confirmed
+    // after its commit turns a held mint into a listed token without moving the holdings).
+    const rowsV = this.deps.repo.versionOf(userId);
+    const held = await this.heldByMint(userId);
+    const hit = this.balances.get(userId);
+    if (hit && hit.held === held && hit.rowsV === rowsV) return hit.list;
+    const { held: platform } = await this.heldPlatformTokens(userId, held);
+    const list = platform
       .map(({ row, holding }) => ({
         symbol: row.symbol,
         name: row.name,
@@ -469,6 +562,20 @@ export class TokensService {
         mint: row.mintAddress,
         decimals: holding.decimals,
       }))
-      .sort((a, b) => a.symbol.localeCompare(b.symbol));
+      .sort((a, b) => compareText(a.symbol, b.symbol));
+    if (this.accountVersions) this.balances.set(userId, { held, rowsV, list });
+    return list;
   }
+}
+
+/** The first index of `mint`'s accounts in holdings ordered by mint (binary search). */
+function firstOfMint(holdings: readonly TokenHolding[], mint: string): number {
+  let low = 0;
+  let high = holdings.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compareText((holdings[mid] as TokenHolding).mint, mint) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
