@@ -8,6 +8,7 @@ import {
   PreparedLaunchSchema,
   SubmitTokenSchema,
   type Token,
+  type TokenBalance,
   TokenBalancesSchema,
   type TokenDetails,
   TokenDetailsSchema,
@@ -175,7 +176,11 @@ export const tokensRoutes =
     app.get(
       "/api/user/token-balances",
       { schema: { response: { 200: TokenBalancesSchema } } },
-      async (request) => tokens.balancesForUser(await request.requireUserId()),
+      async (request, reply) => {
+        // Already JSON, serialized once per change of the holdings (see listJsonForUser).
+        const json = await tokens.balancesJsonForUser(await request.requireUserId());
+        return reply.type("application/json; charset=utf-8").send(json as unknown as TokenBalance[]);
+      },
     );
 
     app.get("/api/ledger", { schema: { response: { 200: LedgerInfoSchema } } }, async () => ({

@@ -53,7 +53,7 @@ const LIST_CLOSE = Buffer.from("]");
 interface HeldByMint {
   wallets: WalletRow[];
   perWallet: readonly (readonly TokenHolding[])[];
-  byMint: Map<string, { units: bigint; decimals: number; wallets: Map<string, bigint> }>;
+  byMint: Map<string, { units: bigint; decimals: number }>;
 }
 
 /** A launched token's circulating supply (its supply minus what the creator's token account
@@ -80,7 +80,7 @@ export class TokensService {
   private presented = new BoundedCache<string, PresentedList>({ max: 10_000 });
   /** Each user's holdings by mint, and balances list, kept while their inputs are the same. */
   private held = new BoundedCache<string, HeldByMint>({ max: 10_000 });
-  private balances = new BoundedCache<string, { held: HeldByMint; rowsV: number; list: TokenBalance[] }>({
+  private balances = new BoundedCache<string, { held: HeldByMint; rowsV: number; json: Buffer }>({
     max: 10_000,
   });
   /** Creators shown on token pages: immutable (a user row is never rewritten). */
@@ -456,17 +456,13 @@ export class TokensService {
     );
     const hit = this.held.get(userId);
     if (hit && hit.wallets === wallets && hit.perWallet.every((list, i) => list === perWallet[i])) return hit;
-    const byMint = new Map<string, { units: bigint; decimals: number; wallets: Map<string, bigint> }>();
-    for (const [i, holdings] of perWallet.entries()) {
-      const wallet = wallets[i];
-      if (!wallet) continue;
+    const byMint = new Map<string, { units: bigint; decimals: number }>();
+    for (const holdings of perWallet)
       for (const h of holdings) {
-        const entry = byMint.get(h.mint) ?? { units: 0n, decimals: h.decimals, wallets: new Map() };
-        entry.units += h.amount;
-        entry.wallets.set(wallet.publicKey, (entry.wallets.get(wallet.publicKey) ?? 0n) + h.amount);
-        byMint.set(h.mint, entry);
+        const entry = byMint.get(h.mint);
+        if (entry) entry.units += h.amount;
+        else byMint.set(h.mint, { units: h.amount, decimals: h.decimals });
       }
-    }
     const held: HeldByMint = { wallets, perWallet, byMint };
     if (this.accountVersions) this.held.set(userId, held);
     return held;
@@ -474,7 +470,7 @@ export class TokensService {
 
   /** The launched platform tokens among them that the user holds some of, with our record. */
   private async heldPlatformTokens(userId: string, known?: HeldByMint) {
-    const { wallets, byMint } = known ?? (await this.heldByMint(userId));
+    const { wallets, perWallet, byMint } = known ?? (await this.heldByMint(userId));
     const rows = await this.deps.repo.byMints(
       [...byMint].filter(([, h]) => h.units > 0n).map(([mint]) => mint),
     );
@@ -482,12 +478,11 @@ export class TokensService {
       const holding = byMint.get(row.mintAddress);
       return row.status === "active" && holding ? [{ row, holding }] : [];
     });
-    return { wallets, held };
+    return { wallets, perWallet, held };
   }
 
-  /** Base units the user's wallets hold of each of these mints (what unlocks agents), found by
-   * binary search in each wallet's holdings (ordered by mint): a fan holding hundreds of tokens
-   * costs a few steps per agent, not a pass over everything they hold. */
+  /** Base units the user's wallets hold of each of these mints (what unlocks agents): a fan
+   * holding hundreds of tokens costs a few steps per agent (unitsIn). */
   async unitsOf(userId: string, mints: readonly string[]): Promise<Map<string, bigint>> {
     const wallets = await this.deps.accountsRepo.walletsOf(userId);
     const perWallet = await Promise.all(
@@ -495,10 +490,7 @@ export class TokensService {
     );
     const units = new Map<string, bigint>();
     for (const mint of new Set(mints)) {
-      let sum = 0n;
-      for (const holdings of perWallet)
-        for (let i = firstOfMint(holdings, mint); holdings[i]?.mint === mint; i++)
-          sum += holdings[i]?.amount ?? 0n;
+      const sum = perWallet.reduce((total, holdings) => total + unitsIn(holdings, mint), 0n);
       if (sum > 0n) units.set(mint, sum);
     }
     return units;
@@ -507,7 +499,7 @@ export class TokensService {
   /** Every platform token the user's wallets hold (embedded and external alike), with the
    * share of supply and which wallet holds it: a fan's portfolio. */
   async holdingsForUser(userId: string): Promise<Holding[]> {
-    const { wallets, held } = await this.heldPlatformTokens(userId);
+    const { wallets, perWallet, held } = await this.heldPlatformTokens(userId);
     const mints = await this.deps.ledger.getMultipleAccounts(held.map(({ row }) => row.mintAddress));
     const kinds = new Map(wallets.map((w) => [w.publicKey, w.kind]));
     // Valued here, in one answer: the dashboard asked the market once per token held.
@@ -531,13 +523,18 @@ export class TokensService {
           ? holdingValueLamports(holding.units, holding.decimals, spot.priceNano).toString()
           : null,
         launchedByYou: row.userId === userId,
-        wallets: [...holding.wallets]
-          .filter(([, units]) => units > 0n)
-          .map(([address, units]) => ({
-            address,
-            kind: kinds.get(address) ?? "external",
-            balance: formatAmount(units, holding.decimals),
-          })),
+        wallets: wallets.flatMap((wallet, w) => {
+          const units = unitsIn(perWallet[w] ?? [], row.mintAddress);
+          return units > 0n
+            ? [
+                {
+                  address: wallet.publicKey,
+                  kind: kinds.get(wallet.publicKey) ?? "external",
+                  balance: formatAmount(units, holding.decimals),
+                },
+              ]
+            : [];
+        }),
       });
     }
     return out.sort((a, b) => a.symbol.localeCompare(b.symbol));
@@ -546,13 +543,13 @@ export class TokensService {
   /** The platform tokens the user's wallets hold, named from our records: what gating reads
    * (GET /api/user/token-balances). Other mints are left out: a reward NFT carries its token's
    * symbol and anyone can mint a look-alike elsewhere, so a list by symbol must not show them. */
-  async balancesForUser(userId: string): Promise<TokenBalance[]> {
-    // Kept while the holdings and the user's own launches are unchanged (a launch confirmed
-    // after its commit turns a held mint into a listed token without moving the holdings).
+  async balancesJsonForUser(userId: string): Promise<Buffer> {
+    // Kept, serialized, while the holdings and the user's own launches are unchanged (a launch
+    // confirmed after its commit turns a held mint into a listed token without moving them).
     const rowsV = this.deps.repo.versionOf(userId);
     const held = await this.heldByMint(userId);
     const hit = this.balances.get(userId);
-    if (hit && hit.held === held && hit.rowsV === rowsV) return hit.list;
+    if (hit && hit.held === held && hit.rowsV === rowsV) return hit.json;
     const { held: platform } = await this.heldPlatformTokens(userId, held);
     const list = platform
       .map(({ row, holding }) => ({
@@ -563,13 +560,15 @@ export class TokensService {
         decimals: holding.decimals,
       }))
       .sort((a, b) => compareText(a.symbol, b.symbol));
-    if (this.accountVersions) this.balances.set(userId, { held, rowsV, list });
-    return list;
+    const json = Buffer.from(JSON.stringify(list satisfies TokenBalance[]));
+    if (this.accountVersions) this.balances.set(userId, { held, rowsV, json });
+    return json;
   }
 }
 
-/** The first index of `mint`'s accounts in holdings ordered by mint (binary search). */
-function firstOfMint(holdings: readonly TokenHolding[], mint: string): number {
+/** What a wallet's holdings (ordered by mint) hold of `mint`: its accounts found by binary
+ * search, not a pass over everything it holds. */
+function unitsIn(holdings: readonly TokenHolding[], mint: string): bigint {
   let low = 0;
   let high = holdings.length;
   while (low < high) {
@@ -577,5 +576,7 @@ function firstOfMint(holdings: readonly TokenHolding[], mint: string): number {
     if (compareText((holdings[mid] as TokenHolding).mint, mint) < 0) low = mid + 1;
     else high = mid;
   }
-  return low;
+  let units = 0n;
+  for (let i = low; holdings[i]?.mint === mint; i++) units += holdings[i]?.amount ?? 0n;
+  return units;
 }
