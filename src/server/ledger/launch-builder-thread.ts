@@ -4,14 +4,12 @@
 // the loop adds its signature to the bytes this thread sends back.
 import { parentPort } from "node:worker_threads";
 import { perTurn } from "../lib/per-turn";
-import { runThisThreadInBackground } from "../lib/thread-priority";
 import { buildMintSignedLaunch } from "./launch-builder";
 import type { BuildReply, BuildRequest } from "./launch-builder-protocol";
 
 const port = parentPort;
 if (!port) throw new Error("launch-builder-thread must run in a worker thread");
-// Behind the event loop, as the database's and ledger's threads are (decision 016).
-runThisThreadInBackground();
+// At the event loop's priority, as the ledger's thread is: a launch waits on it (decision 016).
 
 const reply = perTurn<BuildReply>((batch) => port.postMessage(batch));
 port.on("message", (batch: BuildRequest[]) => {

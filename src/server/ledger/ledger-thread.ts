@@ -3,7 +3,6 @@
 // transactions does not hold up the server's event loop. Calls arrive in order and are started
 // in order, exactly as on the server's thread: a staged send's effects are seen by the next call.
 import { parentPort, workerData } from "node:worker_threads";
-import { runThisThreadInBackground } from "../lib/thread-priority";
 import { openEmbeddedLedger } from "./embedded-ledger";
 import { LedgerError } from "./ledger";
 import type {
@@ -17,8 +16,8 @@ import type { LiteSvmLedger } from "./litesvm-ledger";
 
 const port = parentPort;
 if (!port) throw new Error("ledger-thread must run in a worker thread");
-// Behind the event loop: it serves requests the loop has taken in (lib/thread-priority.ts).
-runThisThreadInBackground();
+// At the event loop's priority, unlike the database's thread: every launch, transfer and trade
+// waits on it, and behind the loop they made the tail of the mixed workload (decision 016).
 
 let ledger: LiteSvmLedger | null = null;
 let queue: LedgerOut[] = [];
