@@ -448,7 +448,7 @@ export class TokensService {
   /** What each of the user's wallets holds, by mint, read from the chain. The same answer
    * while the ledger hands back the same holdings (kept reads answer with one array per owner
    * until a commit moves one of its accounts): a fan holding hundreds of tokens does not pay
-   * for all of them on every agents list and balances read. */
+   * for all of them on every balances read. */
   private async heldByMint(userId: string): Promise<HeldByMint> {
     const wallets = await this.deps.accountsRepo.walletsOf(userId);
     const perWallet = await Promise.all(
