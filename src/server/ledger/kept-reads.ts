@@ -1,6 +1,7 @@
 import { BoundedCache } from "../lib/bounded-cache";
 import { compareText } from "../lib/compare-text";
 import { KeyVersions } from "../lib/key-versions";
+import { sortedPosition } from "../lib/sorted-position";
 import type { CommittedTransaction, TokenHolding } from "./ledger";
 
 interface Kept<T> {
@@ -136,13 +137,8 @@ function keep<T>(
 /** Where the account (`mint`, `address`) is, or goes, in a list ordered by mint, then
  * account (binary search). */
 function positionOf(list: readonly TokenHolding[], mint: string, address: string): number {
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    const other = list[mid] as TokenHolding;
-    if ((compareText(other.mint, mint) || compareText(other.address, address)) < 0) low = mid + 1;
-    else high = mid;
-  }
-  return low;
+  return sortedPosition(
+    list,
+    (other) => (compareText(other.mint, mint) || compareText(other.address, address)) < 0,
+  );
 }

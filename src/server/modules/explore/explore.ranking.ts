@@ -1,5 +1,6 @@
 import type { ExploreToken } from "@shared/schemas/market";
 import { badRequest } from "../../http-errors";
+import { sortedPosition } from "../../lib/sorted-position";
 
 // Pure ranking, search and cursor logic of Explore: no I/O, so the orders and the paging
 // guarantees are unit-tested on their own (explore.ranking.test.ts).
@@ -152,19 +153,8 @@ export function pageOf(
   after: Position | null,
   limit: number,
 ): { tokens: RankedToken[]; nextCursor: string | null } {
-  let start = 0;
-  if (after) {
-    // First index strictly after the cursor's position (binary search: the order is total).
-    let lo = 0;
-    let hi = ordered.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const t = ordered[mid] as RankedToken;
-      if (comparePositions(positionOf(t, sort), after) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    start = lo;
-  }
+  // First index strictly after the cursor's position (the order is total).
+  const start = after ? sortedPosition(ordered, (t) => comparePositions(positionOf(t, sort), after) <= 0) : 0;
   const tokens = ordered.slice(start, start + limit);
   const last = tokens[tokens.length - 1];
   const more = start + limit < ordered.length;

@@ -9,6 +9,7 @@ import { NOT_YET_SENT } from "../../db/schema/recorded-send";
 import { BoundedCache } from "../../lib/bounded-cache";
 import { KeyVersions } from "../../lib/key-versions";
 import { nameSkeleton, symbolSkeleton } from "../../lib/lookalike";
+import { sortedPosition } from "../../lib/sorted-position";
 
 export type TokenRow = typeof tokens.$inferSelect;
 export type TransferRow = typeof transfers.$inferSelect;
@@ -407,14 +408,7 @@ export class TokensRepo {
  * created later, before those created at the same moment or earlier. */
 function newestFirstPosition(rows: readonly TokenRow[], createdAt: Date): number {
   const at = createdAt.getTime();
-  let low = 0;
-  let high = rows.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if ((rows[mid] as TokenRow).createdAt.getTime() > at) low = mid + 1;
-    else high = mid;
-  }
-  return low;
+  return sortedPosition(rows, (row) => row.createdAt.getTime() > at);
 }
 
 /** The index of row `id` in a list ordered newest first (-1: absent). Its creation time, when

@@ -10,6 +10,7 @@ import { associatedTokenAddress } from "../../ledger/token-2022";
 import { BoundedCache } from "../../lib/bounded-cache";
 import { compareText } from "../../lib/compare-text";
 import { KeyVersions } from "../../lib/key-versions";
+import { sortedPosition } from "../../lib/sorted-position";
 import type { AccountsRepo, WalletRow } from "../accounts/accounts.repo";
 import type { IndexerService } from "../indexer/indexer.service";
 import { type MarketVersions, MintCache } from "../market/market-versions";
@@ -187,9 +188,10 @@ export class TokensService {
     const stale = rows.filter((_, i) => !parts[i]);
     if (stale.length) {
       const facts = await this.circulatingMany(stale);
-      const made = new Map(stale.map((row, i) => [row, this.listedPart(row, facts[i] ?? null, listV)]));
-      rows.forEach((row, i) => {
-        parts[i] ??= made.get(row);
+      let next = 0;
+      parts.forEach((part, i) => {
+        if (part) return;
+        parts[i] = this.listedPart(rows[i] as TokenRow, facts[next++] ?? null, listV);
       });
     }
     const pieces: Buffer[] = [LIST_OPEN];
@@ -445,15 +447,21 @@ export class TokensService {
     return accounts.reduce((sum, a) => sum + (a ? (tokenAmountOf(a.data) ?? 0n) : 0n), 0n);
   }
 
+  /** The user's wallets and each one's token accounts (ordered by mint), read from the chain. */
+  private async holdingsPerWallet(userId: string) {
+    const wallets = await this.deps.accountsRepo.walletsOf(userId);
+    const perWallet = await Promise.all(
+      wallets.map((w) => this.deps.ledger.getTokenAccountsByOwner(w.publicKey)),
+    );
+    return { wallets, perWallet };
+  }
+
   /** What each of the user's wallets holds, by mint, read from the chain. The same answer
    * while the ledger hands back the same holdings (kept reads answer with one array per owner
    * until a commit moves one of its accounts): a fan holding hundreds of tokens does not pay
    * for all of them on every balances read. */
   private async heldByMint(userId: string): Promise<HeldByMint> {
-    const wallets = await this.deps.accountsRepo.walletsOf(userId);
-    const perWallet = await Promise.all(
-      wallets.map((w) => this.deps.ledger.getTokenAccountsByOwner(w.publicKey)),
-    );
+    const { wallets, perWallet } = await this.holdingsPerWallet(userId);
     const hit = this.held.get(userId);
     if (hit && hit.wallets === wallets && hit.perWallet.every((list, i) => list === perWallet[i])) return hit;
     const byMint = new Map<string, { units: bigint; decimals: number }>();
@@ -484,10 +492,7 @@ export class TokensService {
   /** Base units the user's wallets hold of each of these mints (what unlocks agents): a fan
    * holding hundreds of tokens costs a few steps per agent (unitsIn). */
   async unitsOf(userId: string, mints: readonly string[]): Promise<Map<string, bigint>> {
-    const wallets = await this.deps.accountsRepo.walletsOf(userId);
-    const perWallet = await Promise.all(
-      wallets.map((w) => this.deps.ledger.getTokenAccountsByOwner(w.publicKey)),
-    );
+    const { perWallet } = await this.holdingsPerWallet(userId);
     const units = new Map<string, bigint>();
     for (const mint of new Set(mints)) {
       const sum = perWallet.reduce((total, holdings) => total + unitsIn(holdings, mint), 0n);
@@ -569,14 +574,12 @@ export class TokensService {
 /** What a wallet's holdings (ordered by mint) hold of `mint`: its accounts found by binary
  * search, not a pass over everything it holds. */
 function unitsIn(holdings: readonly TokenHolding[], mint: string): bigint {
-  let low = 0;
-  let high = holdings.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (compareText((holdings[mid] as TokenHolding).mint, mint) < 0) low = mid + 1;
-    else high = mid;
-  }
   let units = 0n;
-  for (let i = low; holdings[i]?.mint === mint; i++) units += holdings[i]?.amount ?? 0n;
+  for (
+    let i = sortedPosition(holdings, (h) => compareText(h.mint, mint) < 0);
+    holdings[i]?.mint === mint;
+    i++
+  )
+    units += holdings[i]?.amount ?? 0n;
   return units;
 }
